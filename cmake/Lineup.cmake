@@ -1,0 +1,20 @@
+# lineup_add_structure(<target> <sources>...)
+#
+# Builds code under test (a structure and its adapter) as a static library whose every
+# shared-memory access is visible to the engine: the sources are compiled with
+# -fsanitize=thread, which makes the compiler emit __tsan_* calls, but nothing links the TSan
+# runtime; lineup's own runtime (in lineup::engine, linked whole) defines those functions.
+# Only these sources are instrumented: the engine, checker and CLI never are.
+set(LINEUP_INSTRUMENT_FLAGS
+    -fsanitize=thread
+    -g
+    # Boost.Lockfree must use std::atomic (visible to the hooks), never Boost.Atomic's inline
+    # assembly, which no hook sees.
+    -DBOOST_LOCKFREE_FORCE_STD_ATOMIC
+    CACHE INTERNAL "Compile options of instrumented code")
+
+function(lineup_add_structure target)
+  add_library(${target} STATIC ${ARGN})
+  target_compile_options(${target} PRIVATE ${LINEUP_INSTRUMENT_FLAGS})
+  target_link_libraries(${target} PUBLIC lineup::engine)
+endfunction()

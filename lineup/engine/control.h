@@ -1,0 +1,24 @@
+// Hooks that code under test may call to help the engine (include from instrumented code).
+// Outside a controlled execution they fall back to the obvious behaviour.
+#pragma once
+
+#include <type_traits>
+
+extern "C" {
+/// Blocks the calling logical thread until `pred(arg)` returns true; the scheduler evaluates
+/// the predicate, so the thread is simply not runnable meanwhile (no spinning, no livelock).
+/// `pred` must only read memory. Outside controlled executions it spins on `pred`.
+void lineup_block_until(bool (*pred)(void*), void* arg);
+}
+
+namespace lineup {
+
+/// C++ convenience over lineup_block_until for any callable returning bool.
+template <class Pred>
+void block_until(Pred&& pred) {
+  using P = std::remove_reference_t<Pred>;
+  lineup_block_until([](void* a) { return static_cast<bool>((*static_cast<P*>(a))()); },
+                     const_cast<void*>(static_cast<const void*>(&pred)));
+}
+
+}  // namespace lineup

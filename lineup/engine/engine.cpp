@@ -1,0 +1,41 @@
+#include "lineup/engine/engine.h"
+
+#include "lineup/engine/runtime/heap.h"
+#include "lineup/engine/strategy/replay.h"
+
+namespace lineup::engine {
+
+Engine::Engine(EngineOptions options)
+    : options_(options), fibers_(options.stack_size), execution_(options_, fibers_, listeners_) {
+  Heap::instance();  // reserve the arena before any controlled allocation can ask for it
+}
+
+const ExecutionResult& Engine::run(const Program& program, Strategy& strategy) {
+  execution_.run(program, strategy, result_);
+  strategy.end_execution(result_);
+  return result_;
+}
+
+uint64_t Engine::explore(const Program& program, Strategy& strategy,
+                         const std::function<bool(const ExecutionResult&)>& on_result) {
+  uint64_t n = 0;
+  while (strategy.begin_execution()) {
+    ++n;
+    if (!on_result(run(program, strategy))) break;
+  }
+  return n;
+}
+
+const ExecutionResult& Engine::replay(const Program& program, const Schedule& schedule,
+                                      const std::vector<ExpectedStep>& expected) {
+  ReplayStrategy replay(schedule, expected);
+  replay.begin_execution();
+  run(program, replay);
+  if (result_.ok() && !replay.stop_reason().empty()) {
+    result_.outcome = Outcome::kDivergence;
+    result_.message = replay.stop_reason();
+  }
+  return result_;
+}
+
+}  // namespace lineup::engine

@@ -1,0 +1,205 @@
+// The life cycle of one execution: setup, starting the fibers, running them to the end under
+// the strategy, teardown, and the two ways out when something goes wrong (abort, signals).
+#include "lineup/engine/execution.h"
+
+#include <csignal>
+#include <cstring>
+#include <exception>
+
+#include "lineup/engine/runtime/crash_guard.h"
+#include "lineup/engine/runtime/heap.h"
+#include "lineup/engine/runtime/modes.h"
+#include "lineup/engine/symbolizer.h"
+
+namespace lineup::engine {
+
+Execution::Execution(const EngineOptions& options, Fibers& fibers,
+                     std::vector<ExecutionListener*>& listeners)
+    : options_(options), fibers_(fibers), listeners_(listeners), heap_(Heap::instance()) {}
+
+ThreadId Execution::current_thread() const {
+  int c = fibers_.current();
+  return c == kMainContext ? kNoThread : c;
+}
+
+void Execution::run(const Program& program, Strategy& strategy, ExecutionResult& result) {
+  program_ = &program;
+  strategy_ = &strategy;
+  result_ = &result;
+  trace_ = &result.trace;
+  result.outcome = Outcome::kCompleted;
+  result.message.clear();
+  result.thread = kNoThread;
+  result.trace.clear();
+  result.schedule.choices.clear();
+  thread_count_ = static_cast<int>(program.threads.size());
+  threads_.assign(static_cast<size_t>(thread_count_), ThreadState{});
+  locks_.clear();
+  starting_ = false;
+  previous_ = kNoThread;
+  spin_rounds_ = spin_blocked_count_ = 0;
+  wait_seq_ = 0;
+  deferred_write_ = kNone;
+  signal_ = 0;
+  if (thread_count_ > kMaxThreads) {
+    result.outcome = Outcome::kCrash;
+    result.message = "too many threads (at most " + std::to_string(kMaxThreads) + ")";
+    return;
+  }
+
+  heap_.reset();
+  for (ExecutionListener* l : listeners_) l->before_execution();
+  CrashGuard guard;
+  tl_execution = this;
+  // setjmp without saving the signal mask (no syscall per execution): the signal handler runs
+  // with SA_NODEFER, so nothing is left blocked when it jumps back here.
+  if (setjmp(abort_env_) == 0) {
+    run_alone(program.setup);
+    starting_ = true;
+    // Run each thread up to its first scheduling point, so the strategy sees every thread's
+    // pending transition from the first choice on.
+    for (ThreadId t = 0; t < thread_count_; ++t) {
+      fibers_.prepare(t, &Execution::fiber_main);
+      fibers_.switch_to(t);
+    }
+    starting_ = false;
+    ThreadId first = choose();
+    if (first != kNoThread) fibers_.switch_to(first);  // back here once every thread finished
+    flush_deferred_write();
+    run_alone(program.teardown);
+  } else {
+    fibers_.reset_to_main();
+    tl_active = nullptr;
+    tl_heap_on = false;
+    tl_probe_pc = 0;
+    if (signal_ != 0) {
+      result.outcome = Outcome::kCrash;
+      result.message = std::string(strsignal(signal_));
+      if (signal_ == SIGSEGV || signal_ == SIGBUS) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, " accessing 0x%lx", static_cast<unsigned long>(signal_addr_));
+        result.message += buf;
+      }
+      if (result.thread != kNoThread) result.message += " in T" + std::to_string(result.thread);
+      result.message += " at " + where(signal_pc_);
+    }
+  }
+  tl_execution = nullptr;
+  for (ExecutionListener* l : listeners_) l->after_execution(result.ok());
+}
+
+void Execution::run_alone(const std::function<void()>& fn) {
+  if (!fn) return;
+  tl_heap_on = true;
+  fn();
+  tl_heap_on = false;
+}
+
+void Execution::fiber_main(int thread) { tl_execution->run_thread(thread); }
+
+void Execution::run_thread(ThreadId t) {
+  const std::vector<Call>& calls = program_->threads[static_cast<size_t>(t)];
+  ThreadState& me = threads_[static_cast<size_t>(t)];
+  for (size_t i = 0; i < calls.size(); ++i) {
+    flush_deferred_write();
+    me.call = static_cast<int32_t>(trace_->calls.size());
+    trace_->calls.push_back({t, static_cast<int>(i), trace_->steps.size(), 0, false});
+    me.spin.clear();
+    std::string error;
+    try {
+      tl_heap_on = true;
+      tl_active = this;
+      calls[i].body();
+      tl_active = nullptr;
+      tl_heap_on = false;
+    } catch (const std::exception& e) {
+      error = std::string("uncaught exception: ") + e.what();
+    } catch (...) {
+      error = "uncaught exception of unknown type";
+    }
+    tl_active = nullptr;
+    tl_heap_on = false;
+    // abort() leaves by longjmp, so it must not run inside the catch block: the exception
+    // would stay registered as caught.
+    if (!error.empty()) {
+      result_->thread = t;
+      abort(Outcome::kUncaughtException, error + " in " + calls[i].name);
+    }
+    flush_deferred_write();
+    CallSpan& span = trace_->calls[static_cast<size_t>(me.call)];
+    span.end_step = trace_->steps.size();
+    span.completed = true;
+    me.call = -1;
+    me.spin.clear();
+  }
+  finish_thread();
+}
+
+void Execution::finish_thread() {
+  ThreadId me = current_thread();
+  threads_[static_cast<size_t>(me)].finished = true;
+  if (starting_) fibers_.switch_to(kMainContext);
+  ThreadId next = choose();
+  fibers_.switch_to(next == kNoThread ? kMainContext : next);
+}
+
+void Execution::abort(Outcome outcome, std::string message) {
+  tl_active = nullptr;
+  tl_heap_on = false;
+  result_->outcome = outcome;
+  result_->message = std::move(message);
+  if (result_->thread == kNoThread) result_->thread = current_thread();
+  longjmp(abort_env_, 1);
+}
+
+void Execution::on_signal(int sig, uintptr_t fault_addr, uintptr_t pc) {
+  // Runs in the signal handler: record only; the message is composed after the jump.
+  tl_active = nullptr;
+  tl_heap_on = false;
+  signal_ = sig;
+  signal_addr_ = fault_addr;
+  signal_pc_ = pc;
+  result_->thread = current_thread();
+  longjmp(abort_env_, 1);
+}
+
+void Execution::on_free(void* p) {
+  EngineSection engine;
+  ThreadId me = current_thread();
+  switch (heap_.deallocate(p, me, trace_->steps.size())) {
+    case Heap::FreeResult::kOk:
+      return;
+    case Heap::FreeResult::kDoubleFree: {
+      BlockInfo b = heap_.block_at(reinterpret_cast<uintptr_t>(p));
+      abort(Outcome::kDoubleFree, "double free of heap block #" + std::to_string(b.ordinal) +
+                                      " (first freed by " +
+                                      (b.freed_by < 0 ? std::string("setup/teardown")
+                                                      : "T" + std::to_string(b.freed_by)) +
+                                      " before step " + std::to_string(b.free_step) + ")");
+    }
+    case Heap::FreeResult::kInvalid: {
+      char buf[80];
+      std::snprintf(buf, sizeof buf, "free of 0x%lx, which is not a heap block",
+                    static_cast<unsigned long>(reinterpret_cast<uintptr_t>(p)));
+      abort(Outcome::kInvalidFree, buf);
+    }
+  }
+}
+
+void Execution::check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc) {
+  if (!heap_.owns(reinterpret_cast<void*>(addr)) || !heap_.touches_freed(addr, size)) return;
+  EngineSection engine;
+  Transition t;
+  t.addr = addr;
+  t.size = size;
+  t.pc = pc;
+  t.thread = current_thread();
+  BlockInfo b = heap_.block_at(addr);
+  abort(Outcome::kUseAfterFree, "T" + std::to_string(t.thread) + " accessed heap block #" +
+                                    std::to_string(b.ordinal) + " after it was freed, at " +
+                                    where(pc));
+}
+
+std::string Execution::where(uintptr_t pc) const { return symbolizer().describe(pc); }
+
+}  // namespace lineup::engine

@@ -1,0 +1,141 @@
+// One controlled execution of a Program: the logical threads' fibers, their pending
+// transitions, the trace, and the locks and waits that decide which threads can run. The
+// interposed functions (tsan hooks, malloc, pthread) call into the Execution running on their
+// OS thread; see runtime/modes.h for how they find it.
+#pragma once
+
+#include <csetjmp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lineup/engine/fibers.h"
+#include "lineup/engine/options.h"
+#include "lineup/engine/outcome.h"
+#include "lineup/engine/program.h"
+#include "lineup/engine/spin_window.h"
+#include "lineup/engine/strategy/strategy.h"
+
+namespace lineup::engine {
+
+class Heap;
+
+/// Notified around every execution (e.g. to recycle a library's per-thread state).
+class ExecutionListener {
+ public:
+  virtual ~ExecutionListener() = default;
+  /// Before setup, with the heap already reset.
+  virtual void before_execution() {}
+  /// After teardown or after a failure (`clean` false), before the heap is reset.
+  virtual void after_execution(bool clean) { (void)clean; }
+};
+
+class Execution {
+ public:
+  Execution(const EngineOptions& options, Fibers& fibers, std::vector<ExecutionListener*>& listeners);
+
+  /// Runs `program` once under `strategy` (begin_execution already called) into `result`.
+  void run(const Program& program, Strategy& strategy, ExecutionResult& result);
+
+  // --- Called by the interposed functions -------------------------------------------------
+
+  /// A scheduling point: `pending` becomes the current thread's next transition; returns once
+  /// the strategy has chosen this thread, with the step appended to the trace. Memory kinds
+  /// are checked against freed heap blocks first.
+  Transition& step(const Transition& pending);
+  /// Fills in the value of the previous plain write, which the hook could not see (the
+  /// compiler performs the store after the hook returns).
+  void flush_deferred_write() {
+    if (deferred_write_ != kNone) capture_deferred_write();
+  }
+  /// Marks a plain write as needing its value captured at the next engine entry.
+  void defer_write_value(Transition& t) {
+    if (t.size <= 8) deferred_write_ = trace_->steps.size() - 1;
+  }
+  /// Checks an access that is not a scheduling point (atomics-only mode) against freed blocks.
+  void check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc);
+  /// free() of an arena pointer during this execution.
+  void on_free(void* p);
+  /// Stops the execution with a failure; never returns (longjmps to run()).
+  [[noreturn]] void abort(Outcome outcome, std::string message);
+  /// From the signal handler: a fatal signal in controlled code. Never returns.
+  [[noreturn]] void on_signal(int sig, uintptr_t fault_addr, uintptr_t pc);
+  /// The logical thread running now (kNoThread in setup/teardown).
+  ThreadId current_thread() const;
+  const EngineOptions& options() const { return options_; }
+
+  // --- Locks and waits (execution_sync.cpp) ---------------------------------------------
+  int mutex_lock(uintptr_t m, bool recursive, uintptr_t pc);
+  int mutex_trylock(uintptr_t m, bool recursive, uintptr_t pc);
+  int mutex_unlock(uintptr_t m, uintptr_t pc);
+  int rwlock_rdlock(uintptr_t m, bool try_only, uintptr_t pc);
+  int rwlock_wrlock(uintptr_t m, bool try_only, uintptr_t pc);
+  int rwlock_unlock(uintptr_t m, uintptr_t pc);
+  /// Returns 0 when signalled, ETIMEDOUT when `timed` and woken because nothing else could run.
+  int cond_wait(uintptr_t cond, uintptr_t mutex, bool timed, uintptr_t pc);
+  int cond_signal(uintptr_t cond, bool broadcast, uintptr_t pc);
+  /// Forgets the state of a destroyed lock.
+  void forget_lock(uintptr_t m);
+  /// Blocks the current thread until `pred(arg)` holds (evaluated by the scheduler).
+  void block_until(bool (*pred)(void*), void* arg, uintptr_t pc);
+
+ private:
+  static constexpr size_t kNone = static_cast<size_t>(-1);
+
+  struct ThreadState {
+    bool finished = false;
+    bool spin_blocked = false;
+    bool woken = false;       // kCondWake: signalled (or timed out)
+    bool timed_out = false;
+    uint64_t wait_seq = 0;    // FIFO order of condition waiters
+    int32_t call = -1;        // index of the current call span
+    bool (*await_pred)(void*) = nullptr;
+    SpinWindow spin;
+  };
+  struct LockState {
+    uintptr_t addr = 0;
+    ThreadId writer = kNoThread;  // exclusive owner
+    int depth = 0;                // recursion depth of the owner
+    int readers = 0;
+  };
+
+  static void fiber_main(int thread);
+  void run_thread(ThreadId t);
+  void run_alone(const std::function<void()>& fn);
+  ThreadId choose();
+  bool enabled(ThreadId t);
+  void resolve_stall();
+  std::string describe_waits();
+  void after_step(Transition& rec);
+  void capture_deferred_write();
+  void finish_thread();
+  LockState& lock_state(uintptr_t addr);
+  Transition sync_transition(Kind kind, uintptr_t addr, uintptr_t pc) const;
+  std::string where(uintptr_t pc) const;
+
+  const EngineOptions& options_;
+  Fibers& fibers_;
+  std::vector<ExecutionListener*>& listeners_;
+  Heap& heap_;
+
+  // Per-execution state, reset by run().
+  const Program* program_ = nullptr;
+  Strategy* strategy_ = nullptr;
+  ExecutionResult* result_ = nullptr;
+  Trace* trace_ = nullptr;
+  int thread_count_ = 0;
+  bool starting_ = false;
+  ThreadId previous_ = kNoThread;
+  int spin_rounds_ = 0;
+  int spin_blocked_count_ = 0;
+  uint64_t wait_seq_ = 0;
+  size_t deferred_write_ = kNone;
+  std::vector<ThreadState> threads_;
+  Transition pending_[kMaxThreads];
+  std::vector<LockState> locks_;
+  jmp_buf abort_env_;
+  int signal_ = 0;
+  uintptr_t signal_addr_ = 0, signal_pc_ = 0;
+};
+
+}  // namespace lineup::engine

@@ -1,0 +1,115 @@
+#include "lineup/engine/fibers.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+// libstdc++'s per-thread exception state (caught-exception stack, uncaught count).
+namespace __cxxabiv1 {
+struct __cxa_eh_globals;
+extern "C" __cxa_eh_globals* __cxa_get_globals() noexcept;
+}  // namespace __cxxabiv1
+
+namespace lineup::engine {
+
+namespace ctx = boost::context::detail;
+
+
+namespace {
+
+// The Fibers object whose fiber is being started on this OS thread.
+thread_local Fibers* starting_owner = nullptr;
+
+}  // namespace
+
+// Runs on a fiber's first activation. The jumper passed its own context slot: record where it
+// can be resumed, then run the fiber's entry, which switches away for good instead of returning.
+void Fibers::start(ctx::transfer_t t) {
+  *static_cast<void**>(t.data) = t.fctx;
+  Fibers* self = starting_owner;
+  self->entry_(self->current_);
+  std::fputs("lineup: fiber entry returned\n", stderr);
+  std::abort();
+}
+
+Fibers::Fibers(size_t stack_size)
+    : stack_size_(stack_size), stacks_(kMaxThreads), contexts_(kMaxThreads + 1, nullptr) {
+  // The exception globals are two words; keeping them per fiber lets fibers interleave inside
+  // catch blocks without corrupting each other's caught-exception stack.
+  auto** eh = reinterpret_cast<void**>(__cxxabiv1::__cxa_get_globals());
+  add_local(eh);
+  add_local(eh + 1);
+}
+
+Fibers::~Fibers() {
+  for (Stack& s : stacks_) {
+    if (s.base != nullptr) munmap(s.base, s.size);
+  }
+}
+
+int Fibers::add_local(void** slot) {
+  local_slots_.push_back(slot);
+  local_values_.emplace_back(kMaxThreads + 1, nullptr);
+  local_values_.back()[kMainContext] = *slot;
+  return static_cast<int>(local_slots_.size()) - 1;
+}
+
+void Fibers::set_local(int index, int context, void* value) {
+  local_values_[index][context] = value;
+  if (context == current_) *local_slots_[index] = value;
+}
+
+void Fibers::prepare(int fiber, Entry entry) {
+  Stack& s = stacks_[fiber];
+  if (s.base == nullptr) {
+    size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    s.size = stack_size_ + page;
+    s.base = mmap(nullptr, s.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK,
+                  -1, 0);
+    if (s.base == MAP_FAILED) {
+      std::fputs("lineup: cannot allocate a fiber stack\n", stderr);
+      std::abort();
+    }
+    // Guard page: a stack overflow faults (and is reported) instead of corrupting memory.
+    mprotect(s.base, page, PROT_NONE);
+  }
+  entry_ = entry;
+  starting_owner = this;
+  void* top = static_cast<char*>(s.base) + s.size;
+  contexts_[fiber] = ctx::make_fcontext(top, stack_size_, &Fibers::start);
+  // Fresh fibers inherit no exception state.
+  for (auto& values : local_values_) values[fiber] = nullptr;
+}
+
+void Fibers::swap_locals(int from, int to) {
+  for (size_t i = 0; i < local_slots_.size(); ++i) {
+    local_values_[i][from] = *local_slots_[i];
+    *local_slots_[i] = local_values_[i][to];
+  }
+}
+
+void Fibers::switch_to(int to) {
+  int from = current_;
+  if (to == from) return;
+  swap_locals(from, to);
+  current_ = to;
+  ctx::transfer_t t = ctx::jump_fcontext(contexts_[to], &contexts_[from]);
+  // Resumed: whoever jumped here passed its own slot, which now records where it stopped.
+  *static_cast<void**>(t.data) = t.fctx;
+}
+
+void Fibers::reset_to_main() {
+  if (current_ == kMainContext) return;
+  swap_locals(current_, kMainContext);
+  current_ = kMainContext;
+}
+
+std::pair<uintptr_t, uintptr_t> Fibers::stack_range(int fiber) const {
+  const Stack& s = stacks_[fiber];
+  auto lo = reinterpret_cast<uintptr_t>(s.base);
+  return {lo, lo + s.size};
+}
+
+}  // namespace lineup::engine

@@ -1,0 +1,65 @@
+// Logical threads as fibers on the calling OS thread. A switch is a Boost.Context fcontext
+// jump (a few nanoseconds), so the engine can afford to switch at every shared access.
+// Thread-local state of uninstrumented libraries that must follow logical threads (libcds's
+// hazard-pointer record, the C++ exception globals) is saved and restored on every switch.
+#pragma once
+
+#include <boost/context/detail/fcontext.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "lineup/engine/transition.h"
+
+namespace lineup::engine {
+
+/// Context index of the OS thread's own stack (the engine's main loop, setup, teardown).
+inline constexpr int kMainContext = kMaxThreads;
+
+/// A set of execution contexts: fibers 0..n-1 plus the main context.
+class Fibers {
+ public:
+  /// Entry function of a fiber; must never return (it switches away for good instead).
+  using Entry = void (*)(int fiber);
+
+  explicit Fibers(size_t stack_size);
+  ~Fibers();
+  Fibers(const Fibers&) = delete;
+  Fibers& operator=(const Fibers&) = delete;
+
+  /// Registers a pointer-sized thread-local whose value follows contexts: on each switch the
+  /// leaving context's value is saved and the entering one's restored. Returns its index.
+  int add_local(void** slot);
+  /// Sets the value local `index` takes while context `context` runs.
+  void set_local(int index, int context, void* value);
+
+  /// Prepares fiber `fiber` to start at `entry(fiber)` on its (reused) stack.
+  void prepare(int fiber, Entry entry);
+  /// Switches from the current context to `to`; returns when something switches back.
+  void switch_to(int to);
+  /// Marks the main context current without a jump, after a longjmp back to the main stack
+  /// abandoned the fiber that was running. Restores the main context's locals.
+  void reset_to_main();
+  int current() const { return current_; }
+  /// [low, high) of fiber `fiber`'s stack, for naming addresses in traces.
+  std::pair<uintptr_t, uintptr_t> stack_range(int fiber) const;
+
+ private:
+  struct Stack {
+    void* base = nullptr;  // mmap'ed region including the guard page
+    size_t size = 0;
+  };
+  void swap_locals(int from, int to);
+
+  size_t stack_size_;
+  std::vector<Stack> stacks_;
+  std::vector<void*> contexts_;  // fcontext_t per context, kMainContext last
+  std::vector<void**> local_slots_;
+  std::vector<std::vector<void*>> local_values_;  // [local][context]
+  int current_ = kMainContext;
+  Entry entry_ = nullptr;
+  static void start(boost::context::detail::transfer_t t);
+};
+
+}  // namespace lineup::engine

@@ -1,0 +1,22 @@
+// Settings of the engine that apply to every execution.
+#pragma once
+
+#include <cstddef>
+
+namespace lineup::engine {
+
+struct EngineOptions {
+  /// Scheduling points at every shared access (true, the default, as CODEX) or only at atomic
+  /// operations and lock operations (false; plain accesses then run as thread-local steps).
+  bool schedule_plain_accesses = true;
+  /// An execution longer than this many steps stops with Outcome::kStepLimit.
+  size_t step_limit = 200'000;
+  /// When every unfinished thread is blocked and some are spin-blocked, the spinners are let
+  /// go again this many times in a row (bounded waits may still exit) before reporting a
+  /// livelock. Any write resets the count.
+  int spin_rounds_limit = 64;
+  /// Stack size of each logical thread's fiber.
+  size_t stack_size = 256 * 1024;
+};
+
+}  // namespace lineup::engine

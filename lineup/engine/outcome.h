@@ -1,0 +1,40 @@
+// How an execution ended, with what is needed to report and reproduce it.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "lineup/engine/schedule.h"
+#include "lineup/engine/trace.h"
+
+namespace lineup::engine {
+
+enum class Outcome {
+  kCompleted,          // every thread finished and teardown ran
+  kDeadlock,           // unfinished threads, all waiting on locks / conditions / predicates
+  kLivelock,           // unfinished threads, all spinning on memory nobody changes
+  kStepLimit,          // the per-execution step limit was reached
+  kCrash,              // a signal (segfault, abort, failed assert, ...) in controlled code
+  kUseAfterFree,       // an access to a freed block of the execution's heap
+  kDoubleFree,         // a block freed twice
+  kInvalidFree,        // free of a pointer that was never returned by the allocator
+  kUncaughtException,  // an exception escaped a call
+  kDivergence,         // a replayed schedule did not reproduce its recorded steps
+};
+
+/// "completed", "deadlock", "use-after-free", ...
+const char* to_string(Outcome outcome);
+
+/// The result of one execution. `trace` and `schedule` cover the steps executed up to the end
+/// (for failures: up to and including the failing step when it is a transition).
+struct ExecutionResult {
+  Outcome outcome = Outcome::kCompleted;
+  std::string message;          // human-readable detail of a failure, empty on success
+  ThreadId thread = kNoThread;  // the thread that failed, if one did
+  Trace trace;
+  Schedule schedule;
+
+  bool ok() const { return outcome == Outcome::kCompleted; }
+};
+
+}  // namespace lineup::engine

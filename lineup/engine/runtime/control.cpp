@@ -1,0 +1,15 @@
+#include "lineup/engine/control.h"
+
+#include <cstdint>
+
+#include "lineup/engine/execution.h"
+#include "lineup/engine/runtime/modes.h"
+
+extern "C" void lineup_block_until(bool (*pred)(void*), void* arg) {
+  if (lineup::engine::Execution* e = lineup::engine::tl_active) {
+    e->block_until(pred, arg, reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
+    return;
+  }
+  while (!pred(arg)) {
+  }
+}

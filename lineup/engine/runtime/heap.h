@@ -1,0 +1,71 @@
+// The per-execution deterministic heap. Controlled code allocates here (malloc, operator new,
+// ...), so an execution replayed with the same schedule sees the same addresses, and freed
+// blocks can be told apart from live ones to report use-after-free and double free.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace lineup::engine {
+
+/// State of one 16-byte granule of the arena.
+enum class Granule : uint8_t { kUnused = 0, kLive = 1, kFreed = 2 };
+
+/// Information about the block containing an address.
+struct BlockInfo {
+  uintptr_t start = 0;     // first user byte
+  size_t size = 0;         // requested size
+  uint32_t ordinal = 0;    // allocation number within the execution (1-based)
+  bool freed = false;
+  int32_t freed_by = -1;   // logical thread that freed it (-1: setup/teardown)
+  uint64_t free_step = 0;  // trace step count when it was freed
+};
+
+/// A bump arena with LIFO reuse of freed blocks per size class. Reuse is deliberate: it makes
+/// ABA through node recycling happen (deterministically) as it does with a real allocator;
+/// accesses to freed blocks are caught until the block is reused.
+class Heap {
+ public:
+  /// The process-wide arena (reserved lazily; never unmapped).
+  static Heap& instance();
+
+  /// True when `p` lies inside the arena's reserved range (cheap).
+  bool owns(const void* p) const {
+    auto a = reinterpret_cast<uintptr_t>(p);
+    return a >= base_ && a < limit_;
+  }
+  /// Forgets every block and zeroes the used part, so the next execution starts identical.
+  void reset();
+  /// Allocation with alignment (a power of two); nullptr when the arena is exhausted.
+  void* allocate(size_t size, size_t align = 16);
+  /// Result of a free.
+  enum class FreeResult { kOk, kDoubleFree, kInvalid };
+  /// Frees a block; `thread` and `step` are remembered for use-after-free reports.
+  FreeResult deallocate(void* p, int32_t thread, uint64_t step);
+  /// Requested size of a live block (0 if `p` is not a live block start).
+  size_t usable_size(const void* p) const;
+  /// Whether [addr, addr+size) touches a freed granule. Only meaningful when owns(addr).
+  bool touches_freed(uintptr_t addr, size_t size) const;
+  /// The block containing `addr` (start == 0 when none).
+  BlockInfo block_at(uintptr_t addr) const;
+  /// Bytes handed out since reset (high-water mark), for memory statistics.
+  size_t used() const { return top_ - base_; }
+  uintptr_t base() const { return base_; }
+
+ private:
+  Heap();
+  struct Header;
+  Header* header_of(uintptr_t user) const;
+  Granule granule(uintptr_t addr) const { return static_cast<Granule>(shadow_[(addr - base_) >> 4]); }
+  void mark(uintptr_t start, size_t size, Granule g);
+
+  static constexpr size_t kReserve = size_t{1} << 30;  // 1 GiB of address space
+  static constexpr int kClasses = 256;                 // reuse lists for sizes up to 4 KiB
+  uintptr_t base_ = 0, limit_ = 0, top_ = 0;
+  uint8_t* shadow_ = nullptr;
+  void* free_lists_[kClasses] = {};
+  uint32_t next_ordinal_ = 1;
+};
+
+}  // namespace lineup::engine

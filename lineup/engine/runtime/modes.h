@@ -1,0 +1,44 @@
+// The per-OS-thread switches that decide what the interposed functions (tsan hooks, malloc,
+// pthread locks) do. They are plain __thread variables (no TLS wrapper calls) because every
+// instrumented access reads them.
+#pragma once
+
+#include <cstdint>
+
+namespace lineup::engine {
+
+class Execution;
+
+/// The execution running on this OS thread (set for the whole of Engine::run), else nullptr.
+extern __thread Execution* tl_execution;
+/// Set while a scheduled logical thread runs controlled code: hooks become scheduling points.
+/// Cleared whenever the engine itself runs, so its own accesses are never intercepted.
+extern __thread Execution* tl_active;
+/// Set while controlled code runs (logical threads, setup, teardown): allocations come from
+/// the execution heap.
+extern __thread bool tl_heap_on;
+/// Nonzero while the engine reads memory on behalf of a pending access (to learn the value it
+/// will see): the pc of that access. A fault there is the controlled code's fault, at that pc.
+extern __thread uintptr_t tl_probe_pc;
+
+/// Clears tl_active and tl_heap_on for the lifetime of the object (engine code inside a hook)
+/// and restores them afterwards.
+class EngineSection {
+ public:
+  EngineSection() : active_(tl_active), heap_on_(tl_heap_on) {
+    tl_active = nullptr;
+    tl_heap_on = false;
+  }
+  ~EngineSection() {
+    tl_active = active_;
+    tl_heap_on = heap_on_;
+  }
+  EngineSection(const EngineSection&) = delete;
+  EngineSection& operator=(const EngineSection&) = delete;
+
+ private:
+  Execution* active_;
+  bool heap_on_;
+};
+
+}  // namespace lineup::engine

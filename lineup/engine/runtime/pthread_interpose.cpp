@@ -1,0 +1,162 @@
+// Replaces the pthread mutex, rwlock and condition-variable functions (and sched_yield) for
+// the whole process, as TSan's own runtime does. Controlled code (a scheduled logical thread)
+// gets the engine's model of the operation; everyone else gets glibc's, found with
+// dlsym(RTLD_NEXT). std::mutex, std::shared_mutex and std::condition_variable call these.
+#include <dlfcn.h>
+#include <pthread.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+#include "lineup/engine/execution.h"
+#include "lineup/engine/runtime/modes.h"
+
+using lineup::engine::Execution;
+using lineup::engine::tl_active;
+
+#define LINEUP_PC reinterpret_cast<uintptr_t>(__builtin_return_address(0))
+
+namespace {
+
+template <class F>
+F real(const char* name) {
+  void* f = dlsym(RTLD_NEXT, name);
+  if (f == nullptr) {
+    std::fprintf(stderr, "lineup: cannot find %s in libc\n", name);
+    std::abort();
+  }
+  return reinterpret_cast<F>(f);
+}
+
+#define LINEUP_REAL(name, ...)                                              \
+  using name##_fn = int (*)(__VA_ARGS__);                                   \
+  name##_fn real_##name() {                                                 \
+    static name##_fn f = real<name##_fn>(#name);                            \
+    return f;                                                               \
+  }
+
+LINEUP_REAL(pthread_mutex_lock, pthread_mutex_t*)
+LINEUP_REAL(pthread_mutex_trylock, pthread_mutex_t*)
+LINEUP_REAL(pthread_mutex_unlock, pthread_mutex_t*)
+LINEUP_REAL(pthread_mutex_timedlock, pthread_mutex_t*, const struct timespec*)
+LINEUP_REAL(pthread_mutex_destroy, pthread_mutex_t*)
+LINEUP_REAL(pthread_rwlock_rdlock, pthread_rwlock_t*)
+LINEUP_REAL(pthread_rwlock_tryrdlock, pthread_rwlock_t*)
+LINEUP_REAL(pthread_rwlock_wrlock, pthread_rwlock_t*)
+LINEUP_REAL(pthread_rwlock_trywrlock, pthread_rwlock_t*)
+LINEUP_REAL(pthread_rwlock_unlock, pthread_rwlock_t*)
+LINEUP_REAL(pthread_rwlock_destroy, pthread_rwlock_t*)
+LINEUP_REAL(pthread_cond_wait, pthread_cond_t*, pthread_mutex_t*)
+LINEUP_REAL(pthread_cond_timedwait, pthread_cond_t*, pthread_mutex_t*, const struct timespec*)
+LINEUP_REAL(pthread_cond_clockwait, pthread_cond_t*, pthread_mutex_t*, clockid_t,
+            const struct timespec*)
+LINEUP_REAL(pthread_cond_signal, pthread_cond_t*)
+LINEUP_REAL(pthread_cond_broadcast, pthread_cond_t*)
+
+uintptr_t addr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
+
+bool is_recursive(const pthread_mutex_t* m) {
+  // The kind lives in the mutex itself (glibc's __data.__kind), set by pthread_mutex_init.
+  return (m->__data.__kind & 3) == PTHREAD_MUTEX_RECURSIVE_NP;
+}
+
+}  // namespace
+
+extern "C" {
+
+int pthread_mutex_lock(pthread_mutex_t* m) {
+  if (Execution* e = tl_active) return e->mutex_lock(addr(m), is_recursive(m), LINEUP_PC);
+  return real_pthread_mutex_lock()(m);
+}
+
+int pthread_mutex_trylock(pthread_mutex_t* m) {
+  if (Execution* e = tl_active) return e->mutex_trylock(addr(m), is_recursive(m), LINEUP_PC);
+  return real_pthread_mutex_trylock()(m);
+}
+
+// A timed lock in controlled code waits like a plain lock: time only passes when nothing else
+// can run, and a lock that is never released is a deadlock worth reporting.
+int pthread_mutex_timedlock(pthread_mutex_t* m, const struct timespec* t) {
+  if (Execution* e = tl_active) return e->mutex_lock(addr(m), is_recursive(m), LINEUP_PC);
+  return real_pthread_mutex_timedlock()(m, t);
+}
+
+int pthread_mutex_unlock(pthread_mutex_t* m) {
+  if (Execution* e = tl_active) return e->mutex_unlock(addr(m), LINEUP_PC);
+  return real_pthread_mutex_unlock()(m);
+}
+
+int pthread_mutex_destroy(pthread_mutex_t* m) {
+  if (Execution* e = lineup::engine::tl_execution) e->forget_lock(addr(m));
+  return real_pthread_mutex_destroy()(m);
+}
+
+int pthread_rwlock_rdlock(pthread_rwlock_t* l) {
+  if (Execution* e = tl_active) return e->rwlock_rdlock(addr(l), false, LINEUP_PC);
+  return real_pthread_rwlock_rdlock()(l);
+}
+
+int pthread_rwlock_tryrdlock(pthread_rwlock_t* l) {
+  if (Execution* e = tl_active) return e->rwlock_rdlock(addr(l), true, LINEUP_PC);
+  return real_pthread_rwlock_tryrdlock()(l);
+}
+
+int pthread_rwlock_wrlock(pthread_rwlock_t* l) {
+  if (Execution* e = tl_active) return e->rwlock_wrlock(addr(l), false, LINEUP_PC);
+  return real_pthread_rwlock_wrlock()(l);
+}
+
+int pthread_rwlock_trywrlock(pthread_rwlock_t* l) {
+  if (Execution* e = tl_active) return e->rwlock_wrlock(addr(l), true, LINEUP_PC);
+  return real_pthread_rwlock_trywrlock()(l);
+}
+
+int pthread_rwlock_unlock(pthread_rwlock_t* l) {
+  if (Execution* e = tl_active) return e->rwlock_unlock(addr(l), LINEUP_PC);
+  return real_pthread_rwlock_unlock()(l);
+}
+
+int pthread_rwlock_destroy(pthread_rwlock_t* l) {
+  if (Execution* e = lineup::engine::tl_execution) e->forget_lock(addr(l));
+  return real_pthread_rwlock_destroy()(l);
+}
+
+int pthread_cond_wait(pthread_cond_t* c, pthread_mutex_t* m) {
+  if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), false, LINEUP_PC);
+  return real_pthread_cond_wait()(c, m);
+}
+
+int pthread_cond_timedwait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* t) {
+  if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), true, LINEUP_PC);
+  return real_pthread_cond_timedwait()(c, m, t);
+}
+
+int pthread_cond_clockwait(pthread_cond_t* c, pthread_mutex_t* m, clockid_t clock,
+                           const struct timespec* t) {
+  if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), true, LINEUP_PC);
+  return real_pthread_cond_clockwait()(c, m, clock, t);
+}
+
+int pthread_cond_signal(pthread_cond_t* c) {
+  if (Execution* e = tl_active) return e->cond_signal(addr(c), false, LINEUP_PC);
+  return real_pthread_cond_signal()(c);
+}
+
+int pthread_cond_broadcast(pthread_cond_t* c) {
+  if (Execution* e = tl_active) return e->cond_signal(addr(c), true, LINEUP_PC);
+  return real_pthread_cond_broadcast()(c);
+}
+
+// libcds back-off and user spin loops yield; logical threads share one OS thread, so a real
+// yield achieves nothing (spin detection decides when a spinning thread may run again).
+int sched_yield() {
+  if (tl_active != nullptr) return 0;
+  return static_cast<int>(syscall(SYS_sched_yield));
+}
+
+}  // extern "C"

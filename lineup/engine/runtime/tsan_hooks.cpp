@@ -1,0 +1,261 @@
+// Definitions of the __tsan_* entry points that -fsanitize=thread makes the compiler emit in
+// code under test. Outside a controlled execution (or while the engine itself runs) they just
+// perform the access; inside one, every access is a scheduling point (plain accesses only when
+// EngineOptions::schedule_plain_accesses) recorded as a transition.
+//
+// Plain read/write hooks are notifications: the compiler performs the access itself after the
+// hook returns. Atomic hooks perform the operation; the engine runs them sequentially
+// consistent (it explores interleavings, not weak-memory reorderings).
+#include <cstdint>
+#include <cstring>
+
+#include "lineup/engine/execution.h"
+#include "lineup/engine/runtime/modes.h"
+
+using lineup::engine::EngineSection;
+using lineup::engine::Execution;
+using lineup::engine::Kind;
+using lineup::engine::RmwOp;
+using lineup::engine::tl_active;
+using lineup::engine::Transition;
+namespace le = lineup::engine;
+
+#define LINEUP_PC reinterpret_cast<uintptr_t>(__builtin_return_address(0))
+
+namespace {
+
+template <class T>
+uint64_t bits(T v) {
+  uint64_t out = 0;
+  std::memcpy(&out, &v, sizeof(T) < 8 ? sizeof(T) : 8);
+  return out;
+}
+
+Transition access(uintptr_t addr, uint32_t size, Kind kind, uintptr_t pc, uint8_t flags) {
+  Transition t;
+  t.addr = addr;
+  t.size = size;
+  t.kind = kind;
+  t.pc = pc;
+  t.flags = flags;
+  return t;
+}
+
+__attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size, bool write,
+                                     uintptr_t pc) {
+  auto addr = reinterpret_cast<uintptr_t>(a);
+  if (!e->options().schedule_plain_accesses) {
+    e->check_unscheduled_access(addr, size, pc);
+    return;
+  }
+  EngineSection engine;
+  Transition& rec = e->step(access(addr, size, write ? Kind::kWrite : Kind::kRead, pc, 0));
+  if (write) e->defer_write_value(rec);
+}
+
+inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
+  if (Execution* e = tl_active) plain(e, a, size, write, pc);
+}
+
+template <class T>
+T atomic_load(const volatile T* a, uintptr_t pc) {
+  Execution* e = tl_active;
+  if (e == nullptr) return __atomic_load_n(a, __ATOMIC_SEQ_CST);
+  {
+    EngineSection engine;
+    e->step(access(reinterpret_cast<uintptr_t>(a), sizeof(T), Kind::kRead, pc, le::kAtomic));
+  }
+  return __atomic_load_n(a, __ATOMIC_SEQ_CST);
+}
+
+template <class T>
+void atomic_store(volatile T* a, T v, uintptr_t pc) {
+  Execution* e = tl_active;
+  if (e != nullptr) {
+    EngineSection engine;
+    Transition t = access(reinterpret_cast<uintptr_t>(a), sizeof(T), Kind::kWrite, pc,
+                          le::kAtomic | le::kValueKnown);
+    t.value = bits(v);
+    e->step(t);
+  }
+  __atomic_store_n(a, v, __ATOMIC_SEQ_CST);
+}
+
+template <class T, class Op>
+T atomic_rmw(volatile T* a, T v, RmwOp op, uintptr_t pc, Op apply) {
+  Execution* e = tl_active;
+  if (e == nullptr) return apply(a, v);
+  Transition* rec;
+  {
+    EngineSection engine;
+    Transition t = access(reinterpret_cast<uintptr_t>(a), sizeof(T), Kind::kRmw, pc, le::kAtomic);
+    t.rmw = op;
+    t.value = bits(v);
+    rec = &e->step(t);
+  }
+  T old = apply(a, v);
+  rec->old_value = bits(old);
+  rec->value = bits(*a);
+  rec->flags |= le::kValueKnown;
+  return old;
+}
+
+// Returns whether the exchange happened; *expected receives the observed value on failure.
+template <class T>
+bool atomic_cas(volatile T* a, T* expected, T desired, uintptr_t pc) {
+  Execution* e = tl_active;
+  if (e == nullptr) {
+    return __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,
+                                       __ATOMIC_SEQ_CST);
+  }
+  Transition* rec;
+  {
+    EngineSection engine;
+    Transition t = access(reinterpret_cast<uintptr_t>(a), sizeof(T), Kind::kRmw, pc,
+                          le::kAtomic | le::kCas);
+    t.rmw = RmwOp::kCas;
+    t.value = bits(desired);
+    t.expected = bits(*expected);
+    rec = &e->step(t);
+  }
+  // Weak compare-exchange is modelled as strong: no spurious failures.
+  bool ok = __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,
+                                        __ATOMIC_SEQ_CST);
+  if (ok) {
+    rec->old_value = rec->expected;
+    rec->value = bits(desired);
+  } else {
+    rec->kind = Kind::kRead;
+    rec->flags |= le::kFailed;
+    rec->old_value = rec->value = bits(*expected);
+  }
+  rec->flags |= le::kValueKnown;
+  return ok;
+}
+
+void fence(uintptr_t pc) {
+  if (Execution* e = tl_active) {
+    EngineSection engine;
+    e->step(access(0, 0, Kind::kFence, pc, le::kAtomic));
+  }
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+}  // namespace
+
+extern "C" {
+
+void __tsan_init() {}
+void __tsan_func_entry(void*) {}
+void __tsan_func_exit() {}
+void __tsan_ignore_thread_begin() {}
+void __tsan_ignore_thread_end() {}
+
+#define LINEUP_PLAIN(n)                                                                        \
+  void __tsan_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }                          \
+  void __tsan_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }                          \
+  void __tsan_unaligned_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }                \
+  void __tsan_unaligned_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }                \
+  void __tsan_volatile_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }                 \
+  void __tsan_volatile_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }                 \
+  void __tsan_unaligned_volatile_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }       \
+  void __tsan_unaligned_volatile_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }       \
+  void __tsan_read##n##_pc(void* a, void* pc) {                                               \
+    on_plain(a, n, false, reinterpret_cast<uintptr_t>(pc));                                   \
+  }                                                                                           \
+  void __tsan_write##n##_pc(void* a, void* pc) {                                              \
+    on_plain(a, n, true, reinterpret_cast<uintptr_t>(pc));                                    \
+  }
+
+LINEUP_PLAIN(1)
+LINEUP_PLAIN(2)
+LINEUP_PLAIN(4)
+LINEUP_PLAIN(8)
+LINEUP_PLAIN(16)
+
+void __tsan_read_range(void* a, unsigned long size) {
+  on_plain(a, static_cast<uint32_t>(size), false, LINEUP_PC);
+}
+void __tsan_write_range(void* a, unsigned long size) {
+  on_plain(a, static_cast<uint32_t>(size), true, LINEUP_PC);
+}
+void __tsan_read_range_pc(void* a, unsigned long size, void* pc) {
+  on_plain(a, static_cast<uint32_t>(size), false, reinterpret_cast<uintptr_t>(pc));
+}
+void __tsan_write_range_pc(void* a, unsigned long size, void* pc) {
+  on_plain(a, static_cast<uint32_t>(size), true, reinterpret_cast<uintptr_t>(pc));
+}
+
+// Virtual-table pointer accesses: the update is a write, the read a read of the object's vptr.
+void __tsan_vptr_update(void** vptr_p, void* new_val) {
+  if (*vptr_p != new_val) on_plain(vptr_p, sizeof(void*), true, LINEUP_PC);
+}
+void __tsan_vptr_read(void** vptr_p) { on_plain(vptr_p, sizeof(void*), false, LINEUP_PC); }
+
+void* __tsan_memcpy(void* d, const void* s, unsigned long n) {
+  on_plain(s, static_cast<uint32_t>(n), false, LINEUP_PC);
+  on_plain(d, static_cast<uint32_t>(n), true, LINEUP_PC);
+  return std::memcpy(d, s, n);
+}
+void* __tsan_memmove(void* d, const void* s, unsigned long n) {
+  on_plain(s, static_cast<uint32_t>(n), false, LINEUP_PC);
+  on_plain(d, static_cast<uint32_t>(n), true, LINEUP_PC);
+  return std::memmove(d, s, n);
+}
+void* __tsan_memset(void* d, int c, unsigned long n) {
+  on_plain(d, static_cast<uint32_t>(n), true, LINEUP_PC);
+  return std::memset(d, c, n);
+}
+
+void __tsan_atomic_thread_fence(int) { fence(LINEUP_PC); }
+void __tsan_atomic_signal_fence(int) {}
+
+#define LINEUP_ATOMIC(n, T)                                                                    \
+  T __tsan_atomic##n##_load(const volatile T* a, int) { return atomic_load(a, LINEUP_PC); }    \
+  void __tsan_atomic##n##_store(volatile T* a, T v, int) { atomic_store(a, v, LINEUP_PC); }    \
+  T __tsan_atomic##n##_exchange(volatile T* a, T v, int) {                                     \
+    return atomic_rmw(a, v, RmwOp::kExchange, LINEUP_PC,                                       \
+                      [](volatile T* p, T x) { return __atomic_exchange_n(p, x, 5); });        \
+  }                                                                                            \
+  T __tsan_atomic##n##_fetch_add(volatile T* a, T v, int) {                                    \
+    return atomic_rmw(a, v, RmwOp::kAdd, LINEUP_PC,                                            \
+                      [](volatile T* p, T x) { return __atomic_fetch_add(p, x, 5); });         \
+  }                                                                                            \
+  T __tsan_atomic##n##_fetch_sub(volatile T* a, T v, int) {                                    \
+    return atomic_rmw(a, v, RmwOp::kSub, LINEUP_PC,                                            \
+                      [](volatile T* p, T x) { return __atomic_fetch_sub(p, x, 5); });         \
+  }                                                                                            \
+  T __tsan_atomic##n##_fetch_and(volatile T* a, T v, int) {                                    \
+    return atomic_rmw(a, v, RmwOp::kAnd, LINEUP_PC,                                            \
+                      [](volatile T* p, T x) { return __atomic_fetch_and(p, x, 5); });         \
+  }                                                                                            \
+  T __tsan_atomic##n##_fetch_or(volatile T* a, T v, int) {                                     \
+    return atomic_rmw(a, v, RmwOp::kOr, LINEUP_PC,                                             \
+                      [](volatile T* p, T x) { return __atomic_fetch_or(p, x, 5); });          \
+  }                                                                                            \
+  T __tsan_atomic##n##_fetch_xor(volatile T* a, T v, int) {                                    \
+    return atomic_rmw(a, v, RmwOp::kXor, LINEUP_PC,                                            \
+                      [](volatile T* p, T x) { return __atomic_fetch_xor(p, x, 5); });         \
+  }                                                                                            \
+  T __tsan_atomic##n##_fetch_nand(volatile T* a, T v, int) {                                   \
+    return atomic_rmw(a, v, RmwOp::kNand, LINEUP_PC,                                           \
+                      [](volatile T* p, T x) { return __atomic_fetch_nand(p, x, 5); });        \
+  }                                                                                            \
+  int __tsan_atomic##n##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {         \
+    return atomic_cas(a, c, v, LINEUP_PC);                                                     \
+  }                                                                                            \
+  int __tsan_atomic##n##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {           \
+    return atomic_cas(a, c, v, LINEUP_PC);                                                     \
+  }                                                                                            \
+  T __tsan_atomic##n##_compare_exchange_val(volatile T* a, T c, T v, int, int) {               \
+    atomic_cas(a, &c, v, LINEUP_PC);                                                           \
+    return c;                                                                                  \
+  }
+
+LINEUP_ATOMIC(8, char)
+LINEUP_ATOMIC(16, short)
+LINEUP_ATOMIC(32, int)
+LINEUP_ATOMIC(64, long)
+LINEUP_ATOMIC(128, __int128)
+
+}  // extern "C"

@@ -1,0 +1,228 @@
+// Scheduling points: recording a thread's pending transition, asking the strategy who runs
+// next, switching fibers only when the chosen thread changes, and deciding which threads are
+// blocked (locks, condition variables, predicates, spinning).
+#include <cstring>
+
+#include "lineup/engine/execution.h"
+#include "lineup/engine/runtime/heap.h"
+#include "lineup/engine/runtime/modes.h"
+
+namespace lineup::engine {
+namespace {
+
+bool is_memory(Kind k) { return k == Kind::kRead || k == Kind::kWrite || k == Kind::kRmw; }
+
+// A read, or a compare-exchange that would fail against the current memory: the kinds of
+// step a spin loop repeats.
+bool reads_only_now(const Transition& t) {
+  if (t.kind == Kind::kRead) return t.size <= 8;
+  if (t.has(kCas)) return SpinWindow::load(t.addr, t.size) != t.expected;
+  return false;
+}
+
+}  // namespace
+
+Transition& Execution::step(const Transition& pending) {
+  flush_deferred_write();
+  ThreadId me = current_thread();
+  Transition& p = pending_[me];
+  p = pending;
+  p.thread = me;
+  ThreadState& self = threads_[static_cast<size_t>(me)];
+  tl_probe_pc = p.pc;
+  if (reads_only_now(p) && self.spin.repeats(p.pc, p.addr)) {
+    self.spin_blocked = true;
+    ++spin_blocked_count_;
+  }
+  tl_probe_pc = 0;
+  if (starting_) {
+    fibers_.switch_to(kMainContext);  // resumed when first chosen
+  } else {
+    ThreadId next = choose();
+    if (next != me) fibers_.switch_to(next);  // resumed when chosen again
+  }
+  tl_probe_pc = p.pc;
+  if (is_memory(p.kind) && heap_.owns(reinterpret_cast<void*>(p.addr)) &&
+      heap_.touches_freed(p.addr, p.size)) {
+    trace_->steps.push_back(p);
+    BlockInfo b = heap_.block_at(p.addr);
+    abort(Outcome::kUseAfterFree,
+          "T" + std::to_string(me) + " " + verb(p) + " of heap block #" + std::to_string(b.ordinal) +
+              " at offset " + std::to_string(p.addr - b.start) + " after " +
+              (b.freed_by < 0 ? std::string("setup") : "T" + std::to_string(b.freed_by)) +
+              " freed it (before step " + std::to_string(b.free_step) + "), at " + where(p.pc));
+  }
+  Transition& rec = trace_->steps.emplace_back(p);
+  rec.call = self.call;
+  after_step(rec);
+  tl_probe_pc = 0;
+  return rec;
+}
+
+void Execution::after_step(Transition& rec) {
+  ThreadState& self = threads_[static_cast<size_t>(rec.thread)];
+  bool writes = rec.writes();
+  if (rec.kind == Kind::kRead || rec.has(kCas)) {
+    if (rec.size <= 8) {
+      uint64_t now = SpinWindow::load(rec.addr, rec.size);
+      rec.value = now;
+      rec.flags |= kValueKnown;
+      if (rec.has(kCas) && now != rec.expected) {
+        writes = false;  // a failing compare-exchange only reads
+        self.spin.add_read(rec.pc, rec.addr, rec.size, now);
+      } else if (!rec.has(kCas)) {
+        self.spin.add_read(rec.pc, rec.addr, rec.size, now);
+      }
+    }
+  }
+  if (!writes) return;
+  self.spin.clear();
+  spin_rounds_ = 0;
+  if (spin_blocked_count_ == 0) return;
+  for (int t = 0; t < thread_count_; ++t) {
+    ThreadState& other = threads_[static_cast<size_t>(t)];
+    if (other.spin_blocked && other.spin.watches(rec.addr, rec.size == 0 ? 1 : rec.size)) {
+      other.spin_blocked = false;
+      other.spin.clear();
+      --spin_blocked_count_;
+    }
+  }
+}
+
+void Execution::capture_deferred_write() {
+  Transition& w = trace_->steps[deferred_write_];
+  w.value = SpinWindow::load(w.addr, w.size);
+  w.flags |= kValueKnown;
+  deferred_write_ = kNone;
+}
+
+bool Execution::enabled(ThreadId t) {
+  const ThreadState& s = threads_[static_cast<size_t>(t)];
+  if (s.finished || s.spin_blocked) return false;
+  const Transition& p = pending_[t];
+  switch (p.kind) {
+    case Kind::kLock: {
+      for (const LockState& l : locks_) {
+        if (l.addr != p.addr) continue;
+        if (l.writer == t) return p.has(kRecursive);
+        return l.writer == kNoThread && l.readers == 0;
+      }
+      return true;
+    }
+    case Kind::kReadLock:
+      for (const LockState& l : locks_) {
+        if (l.addr == p.addr) return l.writer == kNoThread;
+      }
+      return true;
+    case Kind::kCondWake:
+      return s.woken;
+    case Kind::kAwait: {
+      EngineSection engine;
+      return s.await_pred(reinterpret_cast<void*>(p.aux));
+    }
+    default:
+      return true;
+  }
+}
+
+ThreadId Execution::choose() {
+  for (;;) {
+    uint64_t enabled_mask = 0, unfinished = 0;
+    for (ThreadId t = 0; t < thread_count_; ++t) {
+      if (threads_[static_cast<size_t>(t)].finished) continue;
+      unfinished |= uint64_t{1} << t;
+      if (enabled(t)) enabled_mask |= uint64_t{1} << t;
+    }
+    if (unfinished == 0) return kNoThread;
+    if (enabled_mask == 0) {
+      resolve_stall();  // unblocks someone or aborts
+      continue;
+    }
+    if (trace_->steps.size() >= options_.step_limit) {
+      abort(Outcome::kStepLimit,
+            "the execution exceeded " + std::to_string(options_.step_limit) + " steps");
+    }
+    SchedulingPoint point;
+    point.enabled = enabled_mask;
+    point.unfinished = unfinished;
+    point.previous = previous_;
+    point.thread_count = thread_count_;
+    point.pending = pending_;
+    point.trace = trace_;
+    point.step = trace_->steps.size();
+    ThreadId next = strategy_->next_thread(point);
+    if (next == kNoThread) abort(Outcome::kDivergence, strategy_->stop_reason());
+    if (next < 0 || next >= thread_count_ || !((enabled_mask >> next) & 1)) {
+      abort(Outcome::kDivergence, "the strategy chose T" + std::to_string(next) +
+                                      ", which cannot run at step " + std::to_string(point.step));
+    }
+    result_->schedule.choices.push_back(next);
+    previous_ = next;
+    return next;
+  }
+}
+
+void Execution::resolve_stall() {
+  // Time passes only when nothing else can happen: the oldest timed wait times out.
+  ThreadState* oldest = nullptr;
+  for (int t = 0; t < thread_count_; ++t) {
+    ThreadState& s = threads_[static_cast<size_t>(t)];
+    if (!s.finished && pending_[t].kind == Kind::kCondWake && pending_[t].has(kTimed) &&
+        !s.woken && (oldest == nullptr || s.wait_seq < oldest->wait_seq)) {
+      oldest = &s;
+    }
+  }
+  if (oldest != nullptr) {
+    oldest->woken = oldest->timed_out = true;
+    return;
+  }
+  if (spin_blocked_count_ > 0) {
+    if (++spin_rounds_ > options_.spin_rounds_limit) {
+      abort(Outcome::kLivelock,
+            "livelock: every unfinished thread is waiting for memory no other thread changes (" +
+                describe_waits() + ")");
+    }
+    // Bounded waits may still exit: let the spinners go round once more.
+    for (ThreadState& s : threads_) {
+      if (s.spin_blocked) {
+        s.spin_blocked = false;
+        s.spin.clear();
+      }
+    }
+    spin_blocked_count_ = 0;
+    return;
+  }
+  abort(Outcome::kDeadlock, "deadlock: " + describe_waits());
+}
+
+std::string Execution::describe_waits() {
+  std::string out;
+  for (ThreadId t = 0; t < thread_count_; ++t) {
+    const ThreadState& s = threads_[static_cast<size_t>(t)];
+    if (s.finished) continue;
+    const Transition& p = pending_[t];
+    if (!out.empty()) out += "; ";
+    out += "T" + std::to_string(t) + " ";
+    char addr[32];
+    std::snprintf(addr, sizeof addr, "0x%lx", static_cast<unsigned long>(p.addr));
+    if (s.spin_blocked) {
+      out += "spins reading " + std::string(addr);
+    } else if (p.kind == Kind::kLock || p.kind == Kind::kReadLock) {
+      out += "waits for lock " + std::string(addr);
+      for (const LockState& l : locks_) {
+        if (l.addr == p.addr && l.writer != kNoThread) out += " held by T" + std::to_string(l.writer);
+        if (l.addr == p.addr && l.readers > 0) out += " read-held";
+      }
+    } else if (p.kind == Kind::kCondWake) {
+      out += "waits on condition variable " + std::string(addr);
+    } else if (p.kind == Kind::kAwait) {
+      out += "waits in block_until";
+    } else {
+      out += "is runnable";
+    }
+    out += " at " + where(p.pc);
+  }
+  return out;
+}
+
+}  // namespace lineup::engine

@@ -1,0 +1,25 @@
+// Uniformly random scheduling: at each point, any enabled thread with equal probability.
+#pragma once
+
+#include <cstdint>
+#include <random>
+
+#include "lineup/engine/strategy/strategy.h"
+
+namespace lineup::engine {
+
+/// Runs `executions` random executions (unbounded when 0), reproducibly from `seed`.
+class RandomStrategy final : public Strategy {
+ public:
+  explicit RandomStrategy(uint64_t seed, uint64_t executions = 0);
+  bool begin_execution() override;
+  ThreadId next_thread(const SchedulingPoint& point) override;
+  void end_execution(const ExecutionResult&) override {}
+
+ private:
+  std::mt19937_64 rng_;
+  uint64_t remaining_;
+  bool unbounded_;
+};
+
+}  // namespace lineup::engine

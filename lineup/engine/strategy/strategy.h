@@ -1,0 +1,45 @@
+// The interface between the engine and a search strategy. The engine runs one execution at a
+// time; at each scheduling point it shows the strategy every thread's pending transition and
+// which threads may run, and the strategy picks one.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "lineup/engine/outcome.h"
+#include "lineup/engine/trace.h"
+#include "lineup/engine/transition.h"
+
+namespace lineup::engine {
+
+/// The state a strategy decides on.
+struct SchedulingPoint {
+  uint64_t enabled = 0;          // bit t set when thread t can execute its pending transition
+  uint64_t unfinished = 0;       // bit t set when thread t has not finished (blocked or not)
+  ThreadId previous = kNoThread;  // the thread that executed the previous step
+  int thread_count = 0;
+  const Transition* pending = nullptr;  // pending[t], meaningful for unfinished threads
+  const Trace* trace = nullptr;         // steps executed so far
+  size_t step = 0;                      // index of the step about to be chosen
+
+  bool is_enabled(ThreadId t) const { return (enabled >> t) & 1; }
+};
+
+/// A search strategy. Its search state survives across executions; the engine calls
+/// begin_execution, then next_thread once per step, then end_execution.
+class Strategy {
+ public:
+  virtual ~Strategy() = default;
+  /// Prepares the next execution. Returns false when there is nothing left to explore.
+  virtual bool begin_execution() = 0;
+  /// Chooses the thread whose pending transition executes next; it must be enabled. Returning
+  /// kNoThread stops the execution as a divergence, with stop_reason() as its message.
+  virtual ThreadId next_thread(const SchedulingPoint& point) = 0;
+  /// Called after every execution, with its outcome and full trace.
+  virtual void end_execution(const ExecutionResult& result) = 0;
+  /// Why next_thread returned kNoThread.
+  virtual std::string stop_reason() const { return "strategy stopped the execution"; }
+};
+
+}  // namespace lineup::engine
