@@ -50,14 +50,18 @@ Fibers::~Fibers() {
 }
 
 int Fibers::add_local(void** slot) {
-  local_slots_.push_back(slot);
-  local_values_.emplace_back(kMaxThreads + 1, nullptr);
-  local_values_.back()[kMainContext] = *slot;
-  return static_cast<int>(local_slots_.size()) - 1;
+  if (local_count_ == kMaxLocals) {
+    std::fputs("lineup: too many fiber-local slots\n", stderr);
+    std::abort();
+  }
+  int index = local_count_++;
+  local_slots_[index] = slot;
+  local_values_[kMainContext][index] = *slot;
+  return index;
 }
 
 void Fibers::set_local(int index, int context, void* value) {
-  local_values_[index][context] = value;
+  local_values_[context][index] = value;
   if (context == current_) *local_slots_[index] = value;
 }
 
@@ -79,14 +83,14 @@ void Fibers::prepare(int fiber, Entry entry) {
   starting_owner = this;
   void* top = static_cast<char*>(s.base) + s.size;
   contexts_[fiber] = ctx::make_fcontext(top, stack_size_, &Fibers::start);
-  // Fresh fibers inherit no exception state.
-  for (auto& values : local_values_) values[fiber] = nullptr;
+  // Fresh fibers inherit no exception state (the first two locals).
+  local_values_[fiber][0] = local_values_[fiber][1] = nullptr;
 }
 
 void Fibers::swap_locals(int from, int to) {
-  for (size_t i = 0; i < local_slots_.size(); ++i) {
-    local_values_[i][from] = *local_slots_[i];
-    *local_slots_[i] = local_values_[i][to];
+  for (int i = 0; i < local_count_; ++i) {
+    local_values_[from][i] = *local_slots_[i];
+    *local_slots_[i] = local_values_[to][i];
   }
 }
 

@@ -55,8 +55,10 @@ class Fibers {
   size_t stack_size_;
   std::vector<Stack> stacks_;
   std::vector<void*> contexts_;  // fcontext_t per context, kMainContext last
-  std::vector<void**> local_slots_;
-  std::vector<std::vector<void*>> local_values_;  // [local][context]
+  static constexpr int kMaxLocals = 8;
+  int local_count_ = 0;
+  void** local_slots_[kMaxLocals] = {};
+  void* local_values_[kMaxThreads + 1][kMaxLocals] = {};  // [context][local]
   int current_ = kMainContext;
   Entry entry_ = nullptr;
   static void start(boost::context::detail::transfer_t t);

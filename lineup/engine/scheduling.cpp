@@ -98,7 +98,7 @@ void Execution::capture_deferred_write() {
 
 bool Execution::enabled(ThreadId t) {
   const ThreadState& s = threads_[static_cast<size_t>(t)];
-  if (s.finished || s.spin_blocked) return false;
+  if (s.spin_blocked) return false;
   const Transition& p = pending_[t];
   switch (p.kind) {
     case Kind::kLock: {
@@ -131,7 +131,10 @@ ThreadId Execution::choose() {
     for (ThreadId t = 0; t < thread_count_; ++t) {
       if (threads_[static_cast<size_t>(t)].finished) continue;
       unfinished |= uint64_t{1} << t;
-      if (enabled(t)) enabled_mask |= uint64_t{1} << t;
+      // Memory accesses and fences are always enabled unless the thread spins; only
+      // synchronisation operations need a closer look.
+      bool plain = pending_[t].kind <= Kind::kFence && !threads_[static_cast<size_t>(t)].spin_blocked;
+      if (plain || enabled(t)) enabled_mask |= uint64_t{1} << t;
     }
     if (unfinished == 0) return kNoThread;
     if (enabled_mask == 0) {

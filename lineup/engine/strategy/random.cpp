@@ -2,10 +2,12 @@
 
 #include <bit>
 
+#include "lineup/engine/strategy/random_bits.h"
+
 namespace lineup::engine {
 
 RandomStrategy::RandomStrategy(uint64_t seed, uint64_t executions)
-    : rng_(seed), remaining_(executions), unbounded_(executions == 0) {}
+    : state_(seed), remaining_(executions), unbounded_(executions == 0) {}
 
 bool RandomStrategy::begin_execution() {
   if (unbounded_) return true;
@@ -16,9 +18,11 @@ bool RandomStrategy::begin_execution() {
 
 ThreadId RandomStrategy::next_thread(const SchedulingPoint& point) {
   uint64_t mask = point.enabled;
-  int n = std::popcount(mask);
-  // Pick the k-th set bit; the common cases (one or two enabled threads) stay cheap.
-  int k = n == 1 ? 0 : static_cast<int>(rng_() % static_cast<uint64_t>(n));
+  if ((mask & (mask - 1)) == 0) return std::countr_zero(mask);  // one choice: no randomness
+  int n = 0;
+  for (uint64_t m = mask; m != 0; m &= m - 1) ++n;
+  // Pick the k-th set bit.
+  uint64_t k = bounded_random(state_, static_cast<uint64_t>(n));
   while (k-- > 0) mask &= mask - 1;
   return std::countr_zero(mask);
 }

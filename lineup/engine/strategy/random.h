@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <random>
 
 #include "lineup/engine/strategy/strategy.h"
 
@@ -17,7 +16,7 @@ class RandomStrategy final : public Strategy {
   void end_execution(const ExecutionResult&) override {}
 
  private:
-  std::mt19937_64 rng_;
+  uint64_t state_;
   uint64_t remaining_;
   bool unbounded_;
 };
