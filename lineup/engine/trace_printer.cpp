@@ -20,6 +20,13 @@ std::string name_value(const Transition& t, uint64_t v, const Engine& engine) {
   if (t.size == 8 && Heap::instance().owns(reinterpret_cast<void*>(v))) {
     return name_address(v, engine);
   }
+  // Tagged pointers (Boost.Lockfree keeps an ABA tag in the upper 16 bits on x86-64): the
+  // pointer is named and the tag shown beside it, like the subscripts of the thesis's traces.
+  uint64_t pointer = v & 0x0000ffffffffffffULL;
+  if (t.size == 8 && pointer != 0 && Heap::instance().owns(reinterpret_cast<void*>(pointer))) {
+    return name_address(pointer, engine) + "[tag " + std::to_string(v >> 48) + "]";
+  }
+  if (t.size == 8 && pointer == 0 && v != 0) return "null[tag " + std::to_string(v >> 48) + "]";
   if (v < 100000) return std::to_string(v);
   return hex(v);
 }
