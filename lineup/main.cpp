@@ -77,8 +77,7 @@ int run_command(const Shape& shape, uint64_t executions, uint64_t seed, bool sho
     }
     return true;
   });
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%s: %d threads x %d calls, %s, random schedules (seed %lu)\n",
               structure->name.c_str(), shape.threads, shape.calls,
               shape.atomics_only ? "atomics-only" : "all accesses scheduled",

@@ -77,7 +77,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
       result.message = std::string(strsignal(signal_));
       if (signal_ == SIGSEGV || signal_ == SIGBUS) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, " accessing 0x%lx", static_cast<unsigned long>(signal_addr_));
+        std::snprintf(buf, sizeof buf, " accessing 0x%lx",
+                      static_cast<unsigned long>(signal_addr_));
         result.message += buf;
       }
       if (result.thread != kNoThread) result.message += " in T" + std::to_string(result.thread);
@@ -171,11 +172,11 @@ void Execution::on_free(void* p) {
       return;
     case Heap::FreeResult::kDoubleFree: {
       BlockInfo b = heap_.block_at(reinterpret_cast<uintptr_t>(p));
-      abort(Outcome::kDoubleFree, "double free of heap block #" + std::to_string(b.ordinal) +
-                                      " (first freed by " +
-                                      (b.freed_by < 0 ? std::string("setup/teardown")
-                                                      : "T" + std::to_string(b.freed_by)) +
-                                      " before step " + std::to_string(b.free_step) + ")");
+      abort(
+          Outcome::kDoubleFree,
+          "double free of heap block #" + std::to_string(b.ordinal) + " (first freed by " +
+              (b.freed_by < 0 ? std::string("setup/teardown") : "T" + std::to_string(b.freed_by)) +
+              " before step " + std::to_string(b.free_step) + ")");
     }
     case Heap::FreeResult::kInvalid: {
       char buf[80];

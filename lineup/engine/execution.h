@@ -32,7 +32,8 @@ class ExecutionListener {
 
 class Execution {
  public:
-  Execution(const EngineOptions& options, Fibers& fibers, std::vector<ExecutionListener*>& listeners);
+  Execution(const EngineOptions& options, Fibers& fibers,
+            std::vector<ExecutionListener*>& listeners);
 
   /// Runs `program` once under `strategy` (begin_execution already called) into `result`.
   void run(const Program& program, Strategy& strategy, ExecutionResult& result);
@@ -85,10 +86,10 @@ class Execution {
   struct ThreadState {
     bool finished = false;
     bool spin_blocked = false;
-    bool woken = false;       // kCondWake: signalled (or timed out)
+    bool woken = false;  // kCondWake: signalled (or timed out)
     bool timed_out = false;
-    uint64_t wait_seq = 0;    // FIFO order of condition waiters
-    int32_t call = -1;        // index of the current call span
+    uint64_t wait_seq = 0;  // FIFO order of condition waiters
+    int32_t call = -1;      // index of the current call span
     bool (*await_pred)(void*) = nullptr;
     SpinWindow spin;
   };

@@ -67,8 +67,8 @@ int Execution::mutex_unlock(uintptr_t m, uintptr_t pc) {
   Transition& rec = step(sync_transition(Kind::kUnlock, m, pc));
   LockState& l = lock_state(m);
   if (l.writer != rec.thread) {
-    abort(Outcome::kCrash, "T" + std::to_string(rec.thread) +
-                               " unlocked a mutex it does not hold, at " + where(pc));
+    abort(Outcome::kCrash,
+          "T" + std::to_string(rec.thread) + " unlocked a mutex it does not hold, at " + where(pc));
   }
   if (--l.depth == 0) l.writer = kNoThread;
   return 0;

@@ -16,7 +16,6 @@ namespace lineup::engine {
 
 namespace ctx = boost::context::detail;
 
-
 namespace {
 
 // The Fibers object whose fiber is being started on this OS thread.

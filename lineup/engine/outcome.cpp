@@ -4,16 +4,26 @@ namespace lineup::engine {
 
 const char* to_string(Outcome outcome) {
   switch (outcome) {
-    case Outcome::kCompleted: return "completed";
-    case Outcome::kDeadlock: return "deadlock";
-    case Outcome::kLivelock: return "livelock";
-    case Outcome::kStepLimit: return "step limit";
-    case Outcome::kCrash: return "crash";
-    case Outcome::kUseAfterFree: return "use-after-free";
-    case Outcome::kDoubleFree: return "double free";
-    case Outcome::kInvalidFree: return "invalid free";
-    case Outcome::kUncaughtException: return "uncaught exception";
-    case Outcome::kDivergence: return "divergence";
+    case Outcome::kCompleted:
+      return "completed";
+    case Outcome::kDeadlock:
+      return "deadlock";
+    case Outcome::kLivelock:
+      return "livelock";
+    case Outcome::kStepLimit:
+      return "step limit";
+    case Outcome::kCrash:
+      return "crash";
+    case Outcome::kUseAfterFree:
+      return "use-after-free";
+    case Outcome::kDoubleFree:
+      return "double free";
+    case Outcome::kInvalidFree:
+      return "invalid free";
+    case Outcome::kUncaughtException:
+      return "uncaught exception";
+    case Outcome::kDivergence:
+      return "divergence";
   }
   return "?";
 }

@@ -8,7 +8,9 @@ namespace {
 constexpr std::string_view kPrefix = "s1:";
 constexpr int kLetters = 52;
 
-char thread_letter(ThreadId t) { return t < 26 ? static_cast<char>('a' + t) : static_cast<char>('A' + t - 26); }
+char thread_letter(ThreadId t) {
+  return t < 26 ? static_cast<char>('a' + t) : static_cast<char>('A' + t - 26);
+}
 
 int letter_thread(char c) {
   if (c >= 'a' && c <= 'z') return c - 'a';

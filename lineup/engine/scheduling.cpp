@@ -47,8 +47,9 @@ Transition& Execution::step(const Transition& pending) {
     trace_->steps.push_back(p);
     BlockInfo b = heap_.block_at(p.addr);
     abort(Outcome::kUseAfterFree,
-          "T" + std::to_string(me) + " " + verb(p) + " of heap block #" + std::to_string(b.ordinal) +
-              " at offset " + std::to_string(p.addr - b.start) + " after " +
+          "T" + std::to_string(me) + " " + verb(p) + " of heap block #" +
+              std::to_string(b.ordinal) + " at offset " + std::to_string(p.addr - b.start) +
+              " after " +
               (b.freed_by < 0 ? std::string("setup") : "T" + std::to_string(b.freed_by)) +
               " freed it (before step " + std::to_string(b.free_step) + "), at " + where(p.pc));
   }
@@ -133,7 +134,8 @@ ThreadId Execution::choose() {
       unfinished |= uint64_t{1} << t;
       // Memory accesses and fences are always enabled unless the thread spins; only
       // synchronisation operations need a closer look.
-      bool plain = pending_[t].kind <= Kind::kFence && !threads_[static_cast<size_t>(t)].spin_blocked;
+      bool plain =
+          pending_[t].kind <= Kind::kFence && !threads_[static_cast<size_t>(t)].spin_blocked;
       if (plain || enabled(t)) enabled_mask |= uint64_t{1} << t;
     }
     if (unfinished == 0) return kNoThread;
@@ -170,8 +172,8 @@ void Execution::resolve_stall() {
   ThreadState* oldest = nullptr;
   for (int t = 0; t < thread_count_; ++t) {
     ThreadState& s = threads_[static_cast<size_t>(t)];
-    if (!s.finished && pending_[t].kind == Kind::kCondWake && pending_[t].has(kTimed) &&
-        !s.woken && (oldest == nullptr || s.wait_seq < oldest->wait_seq)) {
+    if (!s.finished && pending_[t].kind == Kind::kCondWake && pending_[t].has(kTimed) && !s.woken &&
+        (oldest == nullptr || s.wait_seq < oldest->wait_seq)) {
       oldest = &s;
     }
   }
@@ -213,7 +215,8 @@ std::string Execution::describe_waits() {
     } else if (p.kind == Kind::kLock || p.kind == Kind::kReadLock) {
       out += "waits for lock " + std::string(addr);
       for (const LockState& l : locks_) {
-        if (l.addr == p.addr && l.writer != kNoThread) out += " held by T" + std::to_string(l.writer);
+        if (l.addr == p.addr && l.writer != kNoThread)
+          out += " held by T" + std::to_string(l.writer);
         if (l.addr == p.addr && l.readers > 0) out += " read-held";
       }
     } else if (p.kind == Kind::kCondWake) {

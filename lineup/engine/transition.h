@@ -16,29 +16,29 @@ inline constexpr ThreadId kNoThread = -1;
 
 /// What a transition does to its address, as far as dependency is concerned.
 enum class Kind : uint8_t {
-  kRead,         // plain or atomic load, failed compare-exchange
-  kWrite,        // plain or atomic store
-  kRmw,          // exchange, fetch-op, successful compare-exchange
-  kFence,        // atomic_thread_fence
-  kLock,         // acquire a mutex or the write side of a rwlock (an rmw on the lock)
-  kReadLock,     // acquire the read side of a rwlock (commutes with other read locks)
-  kUnlock,       // release a mutex or rwlock (a write on the lock)
-  kTryLock,      // non-blocking acquire attempt, succeeds or fails at execution
-  kCondWait,     // release the mutex and start waiting on a condition variable
-  kCondWake,     // leave a condition variable wait (enabled once signalled)
-  kCondSignal,   // pthread_cond_signal / broadcast (an rmw on the condition variable)
-  kAwait,        // block_until: enabled when the registered predicate holds
+  kRead,        // plain or atomic load, failed compare-exchange
+  kWrite,       // plain or atomic store
+  kRmw,         // exchange, fetch-op, successful compare-exchange
+  kFence,       // atomic_thread_fence
+  kLock,        // acquire a mutex or the write side of a rwlock (an rmw on the lock)
+  kReadLock,    // acquire the read side of a rwlock (commutes with other read locks)
+  kUnlock,      // release a mutex or rwlock (a write on the lock)
+  kTryLock,     // non-blocking acquire attempt, succeeds or fails at execution
+  kCondWait,    // release the mutex and start waiting on a condition variable
+  kCondWake,    // leave a condition variable wait (enabled once signalled)
+  kCondSignal,  // pthread_cond_signal / broadcast (an rmw on the condition variable)
+  kAwait,       // block_until: enabled when the registered predicate holds
 };
 
 /// Bits in Transition::flags.
 enum TransitionFlag : uint8_t {
-  kAtomic = 1,        // the access is an atomic operation (else a plain access)
-  kCas = 2,           // compare-exchange (kind becomes kRead when it fails)
-  kValueKnown = 4,    // `value` holds the value read/written (accesses of at most 8 bytes)
-  kBroadcast = 8,     // kCondSignal wakes every waiter
-  kFailed = 16,       // a compare-exchange or try-lock that failed
-  kTimed = 32,        // a condition-variable wait with a timeout
-  kRecursive = 64,    // kLock / kTryLock on a recursive mutex (the owner may lock again)
+  kAtomic = 1,      // the access is an atomic operation (else a plain access)
+  kCas = 2,         // compare-exchange (kind becomes kRead when it fails)
+  kValueKnown = 4,  // `value` holds the value read/written (accesses of at most 8 bytes)
+  kBroadcast = 8,   // kCondSignal wakes every waiter
+  kFailed = 16,     // a compare-exchange or try-lock that failed
+  kTimed = 32,      // a condition-variable wait with a timeout
+  kRecursive = 64,  // kLock / kTryLock on a recursive mutex (the owner may lock again)
 };
 
 /// Which atomic operation an rmw transition performs (for traces).
@@ -49,7 +49,7 @@ enum class RmwOp : uint8_t { kNone, kExchange, kAdd, kSub, kAnd, kOr, kXor, kNan
 /// (kWrite) or stored (kRmw) and `old_value` the value before an rmw.
 struct Transition {
   uintptr_t addr = 0;
-  uintptr_t pc = 0;        // return address of the hook call inside the code under test
+  uintptr_t pc = 0;  // return address of the hook call inside the code under test
   uint64_t value = 0;
   uint64_t old_value = 0;  // rmw: previous value; failed CAS: value observed
   uint64_t expected = 0;   // CAS comparand

@@ -18,7 +18,6 @@ struct Heap::Header {
   uint32_t free_step;
 };
 
-
 Heap& Heap::instance() {
   // Never destroyed (free() may run during static destruction), and not allocated with
   // malloc, which is interposed and calls back here.
@@ -87,7 +86,8 @@ void* Heap::allocate(size_t size, size_t align) {
 
 Heap::FreeResult Heap::deallocate(void* p, int32_t thread, uint64_t step) {
   auto user = reinterpret_cast<uintptr_t>(p);
-  if (user < base_ + sizeof(Header) || user >= top_ || (user & 15) != 0) return FreeResult::kInvalid;
+  if (user < base_ + sizeof(Header) || user >= top_ || (user & 15) != 0)
+    return FreeResult::kInvalid;
   // A block start is preceded by its header granule; anything else is an interior pointer.
   if (granule(user - 16) != Granule::kUnused) return FreeResult::kInvalid;
   Granule g = granule(user);

@@ -14,9 +14,9 @@ enum class Granule : uint8_t { kUnused = 0, kLive = 1, kFreed = 2 };
 
 /// Information about the block containing an address.
 struct BlockInfo {
-  uintptr_t start = 0;     // first user byte
-  size_t size = 0;         // requested size
-  uint32_t ordinal = 0;    // allocation number within the execution (1-based)
+  uintptr_t start = 0;   // first user byte
+  size_t size = 0;       // requested size
+  uint32_t ordinal = 0;  // allocation number within the execution (1-based)
   bool freed = false;
   int32_t freed_by = -1;   // logical thread that freed it (-1: setup/teardown)
   uint64_t free_step = 0;  // trace step count when it was freed
@@ -57,7 +57,9 @@ class Heap {
   Heap();
   struct Header;
   Header* header_of(uintptr_t user) const;
-  Granule granule(uintptr_t addr) const { return static_cast<Granule>(shadow_[(addr - base_) >> 4]); }
+  Granule granule(uintptr_t addr) const {
+    return static_cast<Granule>(shadow_[(addr - base_) >> 4]);
+  }
   void mark(uintptr_t start, size_t size, Granule g);
 
   static constexpr size_t kReserve = size_t{1} << 30;  // 1 GiB of address space

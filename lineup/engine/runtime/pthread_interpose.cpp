@@ -33,11 +33,11 @@ F real(const char* name) {
   return reinterpret_cast<F>(f);
 }
 
-#define LINEUP_REAL(name, ...)                                              \
-  using name##_fn = int (*)(__VA_ARGS__);                                   \
-  name##_fn real_##name() {                                                 \
-    static name##_fn f = real<name##_fn>(#name);                            \
-    return f;                                                               \
+#define LINEUP_REAL(name, ...)                   \
+  using name##_fn = int (*)(__VA_ARGS__);        \
+  name##_fn real_##name() {                      \
+    static name##_fn f = real<name##_fn>(#name); \
+    return f;                                    \
   }
 
 LINEUP_REAL(pthread_mutex_lock, pthread_mutex_t*)

@@ -111,16 +111,16 @@ bool atomic_cas(volatile T* a, T* expected, T desired, uintptr_t pc) {
   Transition* rec;
   {
     EngineSection engine;
-    Transition t = access(reinterpret_cast<uintptr_t>(a), sizeof(T), Kind::kRmw, pc,
-                          le::kAtomic | le::kCas);
+    Transition t =
+        access(reinterpret_cast<uintptr_t>(a), sizeof(T), Kind::kRmw, pc, le::kAtomic | le::kCas);
     t.rmw = RmwOp::kCas;
     t.value = bits(desired);
     t.expected = bits(*expected);
     rec = &e->step(t);
   }
   // Weak compare-exchange is modelled as strong: no spurious failures.
-  bool ok = __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,
-                                        __ATOMIC_SEQ_CST);
+  bool ok =
+      __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
   if (ok) {
     rec->old_value = rec->expected;
     rec->value = bits(desired);
@@ -151,20 +151,20 @@ void __tsan_func_exit() {}
 void __tsan_ignore_thread_begin() {}
 void __tsan_ignore_thread_end() {}
 
-#define LINEUP_PLAIN(n)                                                                        \
-  void __tsan_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }                          \
-  void __tsan_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }                          \
-  void __tsan_unaligned_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }                \
-  void __tsan_unaligned_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }                \
-  void __tsan_volatile_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }                 \
-  void __tsan_volatile_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }                 \
-  void __tsan_unaligned_volatile_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }       \
-  void __tsan_unaligned_volatile_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }       \
-  void __tsan_read##n##_pc(void* a, void* pc) {                                               \
-    on_plain(a, n, false, reinterpret_cast<uintptr_t>(pc));                                   \
-  }                                                                                           \
-  void __tsan_write##n##_pc(void* a, void* pc) {                                              \
-    on_plain(a, n, true, reinterpret_cast<uintptr_t>(pc));                                    \
+#define LINEUP_PLAIN(n)                                                                 \
+  void __tsan_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }                    \
+  void __tsan_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }                    \
+  void __tsan_unaligned_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }          \
+  void __tsan_unaligned_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }          \
+  void __tsan_volatile_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); }           \
+  void __tsan_volatile_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); }           \
+  void __tsan_unaligned_volatile_read##n(void* a) { on_plain(a, n, false, LINEUP_PC); } \
+  void __tsan_unaligned_volatile_write##n(void* a) { on_plain(a, n, true, LINEUP_PC); } \
+  void __tsan_read##n##_pc(void* a, void* pc) {                                         \
+    on_plain(a, n, false, reinterpret_cast<uintptr_t>(pc));                             \
+  }                                                                                     \
+  void __tsan_write##n##_pc(void* a, void* pc) {                                        \
+    on_plain(a, n, true, reinterpret_cast<uintptr_t>(pc));                              \
   }
 
 LINEUP_PLAIN(1)
@@ -210,46 +210,46 @@ void* __tsan_memset(void* d, int c, unsigned long n) {
 void __tsan_atomic_thread_fence(int) { fence(LINEUP_PC); }
 void __tsan_atomic_signal_fence(int) {}
 
-#define LINEUP_ATOMIC(n, T)                                                                    \
-  T __tsan_atomic##n##_load(const volatile T* a, int) { return atomic_load(a, LINEUP_PC); }    \
-  void __tsan_atomic##n##_store(volatile T* a, T v, int) { atomic_store(a, v, LINEUP_PC); }    \
-  T __tsan_atomic##n##_exchange(volatile T* a, T v, int) {                                     \
-    return atomic_rmw(a, v, RmwOp::kExchange, LINEUP_PC,                                       \
-                      [](volatile T* p, T x) { return __atomic_exchange_n(p, x, 5); });        \
-  }                                                                                            \
-  T __tsan_atomic##n##_fetch_add(volatile T* a, T v, int) {                                    \
-    return atomic_rmw(a, v, RmwOp::kAdd, LINEUP_PC,                                            \
-                      [](volatile T* p, T x) { return __atomic_fetch_add(p, x, 5); });         \
-  }                                                                                            \
-  T __tsan_atomic##n##_fetch_sub(volatile T* a, T v, int) {                                    \
-    return atomic_rmw(a, v, RmwOp::kSub, LINEUP_PC,                                            \
-                      [](volatile T* p, T x) { return __atomic_fetch_sub(p, x, 5); });         \
-  }                                                                                            \
-  T __tsan_atomic##n##_fetch_and(volatile T* a, T v, int) {                                    \
-    return atomic_rmw(a, v, RmwOp::kAnd, LINEUP_PC,                                            \
-                      [](volatile T* p, T x) { return __atomic_fetch_and(p, x, 5); });         \
-  }                                                                                            \
-  T __tsan_atomic##n##_fetch_or(volatile T* a, T v, int) {                                     \
-    return atomic_rmw(a, v, RmwOp::kOr, LINEUP_PC,                                             \
-                      [](volatile T* p, T x) { return __atomic_fetch_or(p, x, 5); });          \
-  }                                                                                            \
-  T __tsan_atomic##n##_fetch_xor(volatile T* a, T v, int) {                                    \
-    return atomic_rmw(a, v, RmwOp::kXor, LINEUP_PC,                                            \
-                      [](volatile T* p, T x) { return __atomic_fetch_xor(p, x, 5); });         \
-  }                                                                                            \
-  T __tsan_atomic##n##_fetch_nand(volatile T* a, T v, int) {                                   \
-    return atomic_rmw(a, v, RmwOp::kNand, LINEUP_PC,                                           \
-                      [](volatile T* p, T x) { return __atomic_fetch_nand(p, x, 5); });        \
-  }                                                                                            \
-  int __tsan_atomic##n##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {         \
-    return atomic_cas(a, c, v, LINEUP_PC);                                                     \
-  }                                                                                            \
-  int __tsan_atomic##n##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {           \
-    return atomic_cas(a, c, v, LINEUP_PC);                                                     \
-  }                                                                                            \
-  T __tsan_atomic##n##_compare_exchange_val(volatile T* a, T c, T v, int, int) {               \
-    atomic_cas(a, &c, v, LINEUP_PC);                                                           \
-    return c;                                                                                  \
+#define LINEUP_ATOMIC(n, T)                                                                 \
+  T __tsan_atomic##n##_load(const volatile T* a, int) { return atomic_load(a, LINEUP_PC); } \
+  void __tsan_atomic##n##_store(volatile T* a, T v, int) { atomic_store(a, v, LINEUP_PC); } \
+  T __tsan_atomic##n##_exchange(volatile T* a, T v, int) {                                  \
+    return atomic_rmw(a, v, RmwOp::kExchange, LINEUP_PC,                                    \
+                      [](volatile T* p, T x) { return __atomic_exchange_n(p, x, 5); });     \
+  }                                                                                         \
+  T __tsan_atomic##n##_fetch_add(volatile T* a, T v, int) {                                 \
+    return atomic_rmw(a, v, RmwOp::kAdd, LINEUP_PC,                                         \
+                      [](volatile T* p, T x) { return __atomic_fetch_add(p, x, 5); });      \
+  }                                                                                         \
+  T __tsan_atomic##n##_fetch_sub(volatile T* a, T v, int) {                                 \
+    return atomic_rmw(a, v, RmwOp::kSub, LINEUP_PC,                                         \
+                      [](volatile T* p, T x) { return __atomic_fetch_sub(p, x, 5); });      \
+  }                                                                                         \
+  T __tsan_atomic##n##_fetch_and(volatile T* a, T v, int) {                                 \
+    return atomic_rmw(a, v, RmwOp::kAnd, LINEUP_PC,                                         \
+                      [](volatile T* p, T x) { return __atomic_fetch_and(p, x, 5); });      \
+  }                                                                                         \
+  T __tsan_atomic##n##_fetch_or(volatile T* a, T v, int) {                                  \
+    return atomic_rmw(a, v, RmwOp::kOr, LINEUP_PC,                                          \
+                      [](volatile T* p, T x) { return __atomic_fetch_or(p, x, 5); });       \
+  }                                                                                         \
+  T __tsan_atomic##n##_fetch_xor(volatile T* a, T v, int) {                                 \
+    return atomic_rmw(a, v, RmwOp::kXor, LINEUP_PC,                                         \
+                      [](volatile T* p, T x) { return __atomic_fetch_xor(p, x, 5); });      \
+  }                                                                                         \
+  T __tsan_atomic##n##_fetch_nand(volatile T* a, T v, int) {                                \
+    return atomic_rmw(a, v, RmwOp::kNand, LINEUP_PC,                                        \
+                      [](volatile T* p, T x) { return __atomic_fetch_nand(p, x, 5); });     \
+  }                                                                                         \
+  int __tsan_atomic##n##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {      \
+    return atomic_cas(a, c, v, LINEUP_PC);                                                  \
+  }                                                                                         \
+  int __tsan_atomic##n##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {        \
+    return atomic_cas(a, c, v, LINEUP_PC);                                                  \
+  }                                                                                         \
+  T __tsan_atomic##n##_compare_exchange_val(volatile T* a, T c, T v, int, int) {            \
+    atomic_cas(a, &c, v, LINEUP_PC);                                                        \
+    return c;                                                                               \
   }
 
 LINEUP_ATOMIC(8, char)

@@ -15,8 +15,8 @@ namespace lineup::engine {
 
 /// The state a strategy decides on.
 struct SchedulingPoint {
-  uint64_t enabled = 0;          // bit t set when thread t can execute its pending transition
-  uint64_t unfinished = 0;       // bit t set when thread t has not finished (blocked or not)
+  uint64_t enabled = 0;           // bit t set when thread t can execute its pending transition
+  uint64_t unfinished = 0;        // bit t set when thread t has not finished (blocked or not)
   ThreadId previous = kNoThread;  // the thread that executed the previous step
   int thread_count = 0;
   const Transition* pending = nullptr;  // pending[t], meaningful for unfinished threads
