@@ -12,8 +12,8 @@ __attribute__((noinline)) uintptr_t return_address() {
 }
 
 TEST(Symbolizer, ResolvesACallSiteToFileAndLine) {
+  int line = __LINE__ + 1;  // the call below
   uintptr_t pc = return_address();
-  int line = __LINE__;
   const std::vector<SourceFrame>& frames = symbolizer().frames(pc);
   ASSERT_FALSE(frames.empty());
   EXPECT_NE(frames.front().file.find("symbolizer_test.cpp"), std::string::npos);
