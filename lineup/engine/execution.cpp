@@ -41,6 +41,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   wait_seq_ = 0;
   deferred_write_ = kNone;
   signal_ = 0;
+  ++progress_;
   if (thread_count_ > kMaxThreads) {
     result.outcome = Outcome::kCrash;
     result.message = "too many threads (at most " + std::to_string(kMaxThreads) + ")";
@@ -72,7 +73,14 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     tl_active = nullptr;
     tl_heap_on = false;
     tl_probe_pc = 0;
-    if (signal_ != 0) {
+    if (signal_ == -1) {
+      result.outcome = Outcome::kHang;
+      result.message =
+          "no scheduling point for " + std::to_string(options_.hang_timeout_ms) + " ms";
+      if (result.thread != kNoThread) result.message += " in T" + std::to_string(result.thread);
+      result.message += ", last at " + where(signal_pc_) +
+                        " (a loop without shared-memory accesses, or a blocking call?)";
+    } else if (signal_ != 0) {
       result.outcome = Outcome::kCrash;
       result.message = std::string(strsignal(signal_));
       if (signal_ == SIGSEGV || signal_ == SIGBUS) {
@@ -162,6 +170,18 @@ void Execution::on_signal(int sig, uintptr_t fault_addr, uintptr_t pc) {
   signal_pc_ = pc;
   result_->thread = current_thread();
   longjmp(abort_env_, 1);
+}
+
+void Execution::on_watchdog_tick(int elapsed_ms, uintptr_t pc) {
+  if (progress_ != watched_progress_) {
+    watched_progress_ = progress_;
+    idle_ms_ = 0;
+    return;
+  }
+  idle_ms_ += elapsed_ms;
+  if (idle_ms_ < options_.hang_timeout_ms) return;
+  idle_ms_ = 0;
+  on_signal(-1, 0, pc);  // -1 marks the hang for run()
 }
 
 void Execution::on_free(void* p) {

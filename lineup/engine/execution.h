@@ -61,6 +61,9 @@ class Execution {
   [[noreturn]] void abort(Outcome outcome, std::string message);
   /// From the signal handler: a fatal signal in controlled code. Never returns.
   [[noreturn]] void on_signal(int sig, uintptr_t fault_addr, uintptr_t pc);
+  /// From the watchdog timer's signal handler, while controlled code runs: stops the execution
+  /// as a hang when it has made no step for the hang timeout. `elapsed_ms` is the tick period.
+  void on_watchdog_tick(int elapsed_ms, uintptr_t pc);
   /// The logical thread running now (kNoThread in setup/teardown).
   ThreadId current_thread() const;
   const EngineOptions& options() const { return options_; }
@@ -136,6 +139,9 @@ class Execution {
   std::vector<LockState> locks_;
   jmp_buf abort_env_;
   int signal_ = 0;
+  uint64_t progress_ = 0;  // changes whenever the execution makes a step or starts
+  uint64_t watched_progress_ = 0;
+  int idle_ms_ = 0;
   uintptr_t signal_addr_ = 0, signal_pc_ = 0;
 };
 

@@ -15,6 +15,9 @@ struct EngineOptions {
   /// go again this many times in a row (bounded waits may still exit) before reporting a
   /// livelock. Any write resets the count.
   int spin_rounds_limit = 64;
+  /// An execution in which controlled code makes no scheduling point for this long (a loop
+  /// without shared accesses, a blocking system call) stops with Outcome::kHang.
+  int hang_timeout_ms = 5000;
   /// Stack size of each logical thread's fiber.
   size_t stack_size = 256 * 1024;
 };

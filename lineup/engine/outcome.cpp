@@ -24,6 +24,8 @@ const char* to_string(Outcome outcome) {
       return "uncaught exception";
     case Outcome::kDivergence:
       return "divergence";
+    case Outcome::kHang:
+      return "hang";
   }
   return "?";
 }

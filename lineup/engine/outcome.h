@@ -20,6 +20,7 @@ enum class Outcome {
   kInvalidFree,        // free of a pointer that was never returned by the allocator
   kUncaughtException,  // an exception escaped a call
   kDivergence,         // a replayed schedule did not reproduce its recorded steps
+  kHang,               // controlled code ran for EngineOptions::hang_timeout_ms without a step
 };
 
 /// "completed", "deadlock", "use-after-free", ...

@@ -23,6 +23,7 @@ bool reads_only_now(const Transition& t) {
 }  // namespace
 
 Transition& Execution::step(const Transition& pending) {
+  ++progress_;
   flush_deferred_write();
   ThreadId me = current_thread();
   Transition& p = pending_[me];

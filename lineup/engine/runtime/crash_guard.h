@@ -6,8 +6,9 @@ namespace lineup::engine {
 
 /// While alive, fatal signals on this OS thread that arrive while controlled code runs are
 /// handed to the current Execution (which jumps back to its run loop). Signals raised by the
-/// engine itself keep their default action. Handlers are installed once per process and an
-/// alternate signal stack once per OS thread (so a fiber's stack overflow is caught too).
+/// engine itself keep their default action. Handlers are installed once per process; an
+/// alternate signal stack (so a fiber's stack overflow is caught too) and a watchdog timer
+/// (which stops executions that hang without making steps) once per OS thread.
 class CrashGuard {
  public:
   CrashGuard();

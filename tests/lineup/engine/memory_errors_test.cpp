@@ -89,5 +89,23 @@ TEST(MemoryErrors, AbortIsReportedAndTheNextExecutionRuns) {
   }
 }
 
+TEST(MemoryErrors, ALoopWithoutStepsIsReportedAsAHang) {
+  EngineOptions options;
+  options.hang_timeout_ms = 500;
+  Engine engine(options);
+  Program p;
+  p.threads = {{{"spins_locally()", [] {
+                   for (;;) asm volatile("");
+                 }}}};
+  RandomStrategy strategy(1, 2);
+  uint64_t n = engine.explore(p, strategy, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kHang);
+    EXPECT_NE(r.message.find("no scheduling point for 500 ms in T0"), std::string::npos)
+        << r.message;
+    return true;
+  });
+  EXPECT_EQ(n, 2u);
+}
+
 }  // namespace
 }  // namespace lineup::engine
