@@ -18,3 +18,15 @@ function(lineup_add_structure target)
   target_compile_options(${target} PRIVATE ${LINEUP_INSTRUMENT_FLAGS})
   target_link_libraries(${target} PUBLIC lineup::engine)
 endfunction()
+
+# lineup_use_libcds(<target>)
+#
+# For a lineup_add_structure target whose sources include libcds headers: keeps libcds's
+# headers in the configuration libcds.so was built with (-fsanitize=thread would otherwise
+# switch them to a TSan layout, see adapters/libcds/README.md) and links libcds with lineup's
+# per-fiber Hazard-Pointer support.
+function(lineup_use_libcds target)
+  target_compile_options(${target} PRIVATE -U__SANITIZE_THREAD__ -Wno-tsan)
+  target_compile_definitions(${target} PRIVATE _GLIBCXX_TSAN=1)
+  target_link_libraries(${target} PUBLIC lineup_libcds)
+endfunction()

@@ -31,7 +31,11 @@ Transition& Execution::step(const Transition& pending) {
   p.thread = me;
   ThreadState& self = threads_[static_cast<size_t>(me)];
   tl_probe_pc = p.pc;
-  if (reads_only_now(p) && self.spin.repeats(p.pc, p.addr)) {
+  // Reads of the thread's own stack are left out: a loop over its own locals (a back-off
+  // counter) makes progress that the memory values do not show.
+  auto [stack_lo, stack_hi] = fibers_.stack_range(me);
+  bool own_stack = p.addr >= stack_lo && p.addr < stack_hi;
+  if (!own_stack && reads_only_now(p) && self.spin.repeats(p.pc, p.addr)) {
     self.spin_blocked = true;
     ++spin_blocked_count_;
   }

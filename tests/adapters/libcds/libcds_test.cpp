@@ -1,0 +1,87 @@
+// libcds's Hazard-Pointer structures under the engine: three logical threads over 10,000
+// random schedules each, nothing lost or duplicated; and the ABI between instrumented code
+// and libcds.so.
+#include <gtest/gtest.h>
+
+#include <cds/gc/hp.h>
+#include <cds/threading/model.h>
+#include <cstddef>
+
+#include "adapters/libcds/cds_engine.h"
+#include "adapters/libcds/cds_fibers.h"
+#include "lineup/engine/engine.h"
+#include "lineup/engine/strategy/random.h"
+#include "lineup/engine/trace_printer.h"
+#include "tests/adapters/libcds/fixtures/cds_programs.h"
+
+namespace {
+
+using lineup::engine::Engine;
+using lineup::engine::ExecutionResult;
+using lineup::engine::Outcome;
+using lineup::engine::Program;
+
+// This file is not instrumented: it sees libcds's types as libcds.so was built. Instrumented
+// code compiled without the ABI flags would see a smaller ThreadData (48 bytes, not 56) and
+// read and write libcds.so's per-thread data at the wrong offsets.
+TEST(LibcdsAbi, InstrumentedCodeSeesTheLayoutOfLibcdsSo) {
+  cds_fixtures::Layout seen = cds_fixtures::instrumented_layout();
+  EXPECT_EQ(seen.thread_data_size, sizeof(cds::threading::ThreadData));
+  EXPECT_EQ(seen.thread_data_attach_count_offset,
+            offsetof(cds::threading::ThreadData, m_nAttachCount));
+  EXPECT_EQ(seen.hp_thread_data_size, sizeof(cds::gc::hp::thread_data));
+}
+
+void run_random(Program (*make)(cds_fixtures::Ledger*), uint64_t seed) {
+  Engine engine;
+  lineup::adapters::cds::attach(engine, 3);
+  cds_fixtures::Ledger ledger;
+  Program p = make(&ledger);
+  lineup::engine::RandomStrategy strategy(seed, 10'000);
+  uint64_t n = engine.explore(p, strategy, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message << "\n" << r.schedule.to_token();
+    std::string problem = ledger.check();
+    EXPECT_EQ(problem, "") << r.schedule.to_token();
+    // Every retired node was disposed before the next execution.
+    EXPECT_EQ(lineup::adapters::cds::pending_retired(), 0u);
+    return r.ok() && problem.empty();
+  });
+  EXPECT_EQ(n, 10'000u);
+}
+
+TEST(Libcds, MSQueueLosesAndDuplicatesNothing) { run_random(&cds_fixtures::msqueue_program, 1); }
+
+TEST(Libcds, TreiberStackLosesAndDuplicatesNothing) {
+  run_random(&cds_fixtures::treiber_stack_program, 2);
+}
+
+TEST(Libcds, MichaelListSetKeepsInsertsAndErasesConsistent) {
+  run_random(&cds_fixtures::michael_list_program, 3);
+}
+
+TEST(Libcds, SkipListSetKeepsInsertsAndErasesConsistent) {
+  run_random(&cds_fixtures::skip_list_program, 4);
+}
+
+TEST(Libcds, SameScheduleGivesTheSameTrace) {
+  Engine engine;
+  lineup::adapters::cds::attach(engine, 3);
+  cds_fixtures::Ledger ledger;
+  Program p = cds_fixtures::msqueue_program(&ledger);
+  lineup::engine::RandomStrategy strategy(9, 1);
+  strategy.begin_execution();
+  ExecutionResult first = engine.run(p, strategy);
+  ASSERT_TRUE(first.ok()) << first.message;
+  for (int i = 0; i < 50; ++i) {
+    const ExecutionResult& again = engine.replay(p, first.schedule);
+    ASSERT_TRUE(again.ok()) << again.message;
+    ASSERT_EQ(again.trace.steps.size(), first.trace.steps.size());
+    for (size_t k = 0; k < first.trace.steps.size(); ++k) {
+      ASSERT_EQ(again.trace.steps[k].addr, first.trace.steps[k].addr) << k;
+      ASSERT_EQ(again.trace.steps[k].value, first.trace.steps[k].value)
+          << k << ": " << lineup::engine::format_step(first.trace.steps[k], k, engine);
+    }
+  }
+}
+
+}  // namespace
