@@ -6,7 +6,7 @@
 
 extern "C" {
 /// Blocks the calling logical thread until `pred(arg)` returns true; the scheduler evaluates
-/// the predicate, so the thread is simply not runnable meanwhile (no spinning, no livelock).
+/// the predicate, so the thread is simply not runnable meanwhile (no spinning).
 /// `pred` must only read memory. Outside controlled executions it spins on `pred`.
 void lineup_block_until(bool (*pred)(void*), void* arg);
 }

@@ -13,7 +13,7 @@ struct EngineOptions {
   size_t step_limit = 200'000;
   /// When every unfinished thread is blocked and some are spin-blocked, the spinners are let
   /// go again this many times in a row (bounded waits may still exit) before reporting a
-  /// livelock. Any write resets the count.
+  /// deadlock. Any write resets the count.
   int spin_rounds_limit = 64;
   /// An execution in which controlled code makes no scheduling point for this long (a loop
   /// without shared accesses, a blocking system call) stops with Outcome::kHang.

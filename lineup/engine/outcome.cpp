@@ -8,8 +8,6 @@ const char* to_string(Outcome outcome) {
       return "completed";
     case Outcome::kDeadlock:
       return "deadlock";
-    case Outcome::kLivelock:
-      return "livelock";
     case Outcome::kStepLimit:
       return "step limit";
     case Outcome::kCrash:

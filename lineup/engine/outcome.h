@@ -11,8 +11,8 @@ namespace lineup::engine {
 
 enum class Outcome {
   kCompleted,          // every thread finished and teardown ran
-  kDeadlock,           // unfinished threads, all waiting on locks / conditions / predicates
-  kLivelock,           // unfinished threads, all spinning on memory nobody changes
+  kDeadlock,           // unfinished threads, all waiting (on locks, conditions, predicates,
+                       // or spinning on memory no thread will change)
   kStepLimit,          // the per-execution step limit was reached
   kCrash,              // a signal (segfault, abort, failed assert, ...) in controlled code
   kUseAfterFree,       // an access to a freed block of the execution's heap

@@ -188,8 +188,10 @@ void Execution::resolve_stall() {
   }
   if (spin_blocked_count_ > 0) {
     if (++spin_rounds_ > options_.spin_rounds_limit) {
-      abort(Outcome::kLivelock,
-            "livelock: every unfinished thread is waiting for memory no other thread changes (" +
+      // Every thread waits for a write no thread can make any more: a cyclic wait, whether
+      // the waiting is done by spinning or by blocking.
+      abort(Outcome::kDeadlock,
+            "deadlock: every unfinished thread waits for memory no other thread will change (" +
                 describe_waits() + ")");
     }
     // Bounded waits may still exit: let the spinners go round once more.

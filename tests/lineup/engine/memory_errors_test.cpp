@@ -36,6 +36,26 @@ TEST(MemoryErrors, UseAfterFreeIsReportedWithItsSchedule) {
   EXPECT_EQ(again.message, message);
 }
 
+TEST(MemoryErrors, DoubleFreeIsReportedWithWhoFreedFirst) {
+  Engine engine;
+  Program p = fixtures::racy_double_delete();
+  RandomStrategy strategy(6, 400);
+  int double_frees = 0, completed = 0;
+  engine.explore(p, strategy, [&](const ExecutionResult& r) {
+    if (r.outcome == Outcome::kDoubleFree) {
+      ++double_frees;
+      EXPECT_NE(r.message.find("double free of heap block #2 (first freed by T"), std::string::npos)
+          << r.message;
+    } else {
+      EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+      ++completed;
+    }
+    return true;
+  });
+  EXPECT_GT(double_frees, 0);
+  EXPECT_GT(completed, 0);
+}
+
 TEST(MemoryErrors, SegfaultIsReportedAndTheRunContinues) {
   Engine engine;
   Program p = fixtures::null_window();

@@ -1,4 +1,4 @@
-// Spin detection, block_until and deadlock/livelock reports.
+// Spin detection, block_until and deadlock reports.
 #include <gtest/gtest.h>
 
 #include "fixtures/fixtures.h"
@@ -25,21 +25,21 @@ TEST(Waiting, SpinOnFlagTerminatesWithoutPreemption) {
   EXPECT_LT(r.trace.steps.size(), 40u);
 }
 
-TEST(Waiting, ThreadsSpinningOnEachOtherAreReportedAsLivelock) {
+TEST(Waiting, ThreadsSpinningOnEachOtherAreReportedAsDeadlock) {
   Engine engine;
   Program p = fixtures::spin_on_each_other();
   RandomStrategy strategy(7, 50);
-  int livelocks = 0;
+  int deadlocks = 0;
   engine.explore(p, strategy, [&](const ExecutionResult& r) {
-    EXPECT_EQ(r.outcome, Outcome::kLivelock) << r.message;
-    if (r.outcome == Outcome::kLivelock) {
-      ++livelocks;
+    EXPECT_EQ(r.outcome, Outcome::kDeadlock) << r.message;
+    if (r.outcome == Outcome::kDeadlock) {
+      ++deadlocks;
       EXPECT_NE(r.message.find("T0 spins"), std::string::npos) << r.message;
       EXPECT_NE(r.message.find("T1 spins"), std::string::npos) << r.message;
     }
     return true;
   });
-  EXPECT_EQ(livelocks, 50);
+  EXPECT_EQ(deadlocks, 50);
 }
 
 TEST(Waiting, ThreadsAwaitingEachOtherAreReportedAsDeadlock) {
@@ -53,7 +53,7 @@ TEST(Waiting, ThreadsAwaitingEachOtherAreReportedAsDeadlock) {
   });
 }
 
-TEST(Waiting, CorrectSpinlockNeverReportsLivelock) {
+TEST(Waiting, CorrectSpinlockNeverReportsADeadlock) {
   Engine engine;
   int count = 0;
   Program p = fixtures::spinlock_counter(&count);
