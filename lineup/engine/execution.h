@@ -114,7 +114,6 @@ class Execution {
   void capture_deferred_write();
   void finish_thread();
   LockState& lock_state(uintptr_t addr);
-  Transition sync_transition(Kind kind, uintptr_t addr, uintptr_t pc) const;
   std::string where(uintptr_t pc) const;
 
   const EngineOptions& options_;

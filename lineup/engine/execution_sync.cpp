@@ -26,18 +26,9 @@ void Execution::forget_lock(uintptr_t m) {
   }
 }
 
-Transition Execution::sync_transition(Kind kind, uintptr_t addr, uintptr_t pc) const {
-  Transition t;
-  t.kind = kind;
-  t.addr = addr;
-  t.pc = pc;
-  t.size = 1;
-  return t;
-}
-
 int Execution::mutex_lock(uintptr_t m, bool recursive, uintptr_t pc) {
   EngineSection engine;
-  Transition t = sync_transition(Kind::kLock, m, pc);
+  Transition t = Transition::pending(Kind::kLock, m, 1, pc);
   if (recursive) t.flags |= kRecursive;
   Transition& rec = step(t);  // enabled only once the lock is free (or ours, if recursive)
   LockState& l = lock_state(m);
@@ -48,7 +39,7 @@ int Execution::mutex_lock(uintptr_t m, bool recursive, uintptr_t pc) {
 
 int Execution::mutex_trylock(uintptr_t m, bool recursive, uintptr_t pc) {
   EngineSection engine;
-  Transition t = sync_transition(Kind::kTryLock, m, pc);
+  Transition t = Transition::pending(Kind::kTryLock, m, 1, pc);
   if (recursive) t.flags |= kRecursive;
   Transition& rec = step(t);
   LockState& l = lock_state(m);
@@ -64,7 +55,7 @@ int Execution::mutex_trylock(uintptr_t m, bool recursive, uintptr_t pc) {
 
 int Execution::mutex_unlock(uintptr_t m, uintptr_t pc) {
   EngineSection engine;
-  Transition& rec = step(sync_transition(Kind::kUnlock, m, pc));
+  Transition& rec = step(Transition::pending(Kind::kUnlock, m, 1, pc));
   LockState& l = lock_state(m);
   if (l.writer != rec.thread) {
     abort(Outcome::kCrash,
@@ -76,7 +67,8 @@ int Execution::mutex_unlock(uintptr_t m, uintptr_t pc) {
 
 int Execution::rwlock_rdlock(uintptr_t m, bool try_only, uintptr_t pc) {
   EngineSection engine;
-  Transition& rec = step(sync_transition(try_only ? Kind::kTryLock : Kind::kReadLock, m, pc));
+  Transition& rec =
+      step(Transition::pending(try_only ? Kind::kTryLock : Kind::kReadLock, m, 1, pc));
   LockState& l = lock_state(m);
   if (l.writer != kNoThread) {
     rec.flags |= kFailed;
@@ -88,7 +80,7 @@ int Execution::rwlock_rdlock(uintptr_t m, bool try_only, uintptr_t pc) {
 
 int Execution::rwlock_wrlock(uintptr_t m, bool try_only, uintptr_t pc) {
   EngineSection engine;
-  Transition& rec = step(sync_transition(try_only ? Kind::kTryLock : Kind::kLock, m, pc));
+  Transition& rec = step(Transition::pending(try_only ? Kind::kTryLock : Kind::kLock, m, 1, pc));
   LockState& l = lock_state(m);
   if (l.writer != kNoThread || l.readers > 0) {
     rec.flags |= kFailed;
@@ -101,7 +93,7 @@ int Execution::rwlock_wrlock(uintptr_t m, bool try_only, uintptr_t pc) {
 
 int Execution::rwlock_unlock(uintptr_t m, uintptr_t pc) {
   EngineSection engine;
-  Transition& rec = step(sync_transition(Kind::kUnlock, m, pc));
+  Transition& rec = step(Transition::pending(Kind::kUnlock, m, 1, pc));
   LockState& l = lock_state(m);
   if (l.writer == rec.thread) {
     l.writer = kNoThread;
@@ -117,7 +109,7 @@ int Execution::rwlock_unlock(uintptr_t m, uintptr_t pc) {
 
 int Execution::cond_wait(uintptr_t cond, uintptr_t mutex, bool timed, uintptr_t pc) {
   EngineSection engine;
-  Transition wait = sync_transition(Kind::kCondWait, cond, pc);
+  Transition wait = Transition::pending(Kind::kCondWait, cond, 1, pc);
   wait.aux = mutex;
   Transition& rec = step(wait);
   ThreadId me = rec.thread;
@@ -133,12 +125,12 @@ int Execution::cond_wait(uintptr_t cond, uintptr_t mutex, bool timed, uintptr_t 
   ThreadState& self = threads_[static_cast<size_t>(me)];
   self.woken = self.timed_out = false;
   self.wait_seq = ++wait_seq_;
-  Transition wake = sync_transition(Kind::kCondWake, cond, pc);
+  Transition wake = Transition::pending(Kind::kCondWake, cond, 1, pc);
   if (timed) wake.flags |= kTimed;
   step(wake);  // enabled once signalled, or when a timed wait times out
   bool timed_out = self.timed_out;
   self.woken = self.timed_out = false;
-  step(sync_transition(Kind::kLock, mutex, pc));
+  step(Transition::pending(Kind::kLock, mutex, 1, pc));
   LockState& again = lock_state(mutex);
   again.writer = me;
   again.depth = depth;
@@ -147,7 +139,7 @@ int Execution::cond_wait(uintptr_t cond, uintptr_t mutex, bool timed, uintptr_t 
 
 int Execution::cond_signal(uintptr_t cond, bool broadcast, uintptr_t pc) {
   EngineSection engine;
-  Transition t = sync_transition(Kind::kCondSignal, cond, pc);
+  Transition t = Transition::pending(Kind::kCondSignal, cond, 1, pc);
   if (broadcast) t.flags |= kBroadcast;
   step(t);
   // Waiters are those whose pending transition is the wake-up on this condition variable.
@@ -169,9 +161,8 @@ int Execution::cond_signal(uintptr_t cond, bool broadcast, uintptr_t pc) {
 
 void Execution::block_until(bool (*pred)(void*), void* arg, uintptr_t pc) {
   EngineSection engine;
-  Transition t = sync_transition(Kind::kAwait, 0, pc);
+  Transition t = Transition::pending(Kind::kAwait, 0, 0, pc);
   t.aux = reinterpret_cast<uintptr_t>(arg);
-  t.size = 0;
   threads_[static_cast<size_t>(current_thread())].await_pred = pred;
   step(t);
 }

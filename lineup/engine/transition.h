@@ -61,6 +61,18 @@ struct Transition {
   RmwOp rmw = RmwOp::kNone;
   uint8_t flags = 0;
 
+  /// A pending transition of `kind` on [addr, addr + size) made by the instruction at `pc`.
+  static Transition pending(Kind kind, uintptr_t addr, uint32_t size, uintptr_t pc,
+                            uint8_t flags = 0) {
+    Transition t;
+    t.kind = kind;
+    t.addr = addr;
+    t.size = size;
+    t.pc = pc;
+    t.flags = flags;
+    return t;
+  }
+
   bool has(TransitionFlag f) const { return (flags & f) != 0; }
   /// True when the transition may change memory or lock state (dependency with anything on
   /// the same address).

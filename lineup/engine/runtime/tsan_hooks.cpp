@@ -31,16 +31,6 @@ uint64_t bits(T v) {
   return out;
 }
 
-Transition access(uintptr_t addr, uint32_t size, Kind kind, uintptr_t pc, uint8_t flags) {
-  Transition t;
-  t.addr = addr;
-  t.size = size;
-  t.kind = kind;
-  t.pc = pc;
-  t.flags = flags;
-  return t;
-}
-
 __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size, bool write,
                                      uintptr_t pc) {
   auto addr = reinterpret_cast<uintptr_t>(a);
@@ -49,7 +39,8 @@ __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size,
     return;
   }
   EngineSection engine;
-  Transition& rec = e->step(access(addr, size, write ? Kind::kWrite : Kind::kRead, pc, 0));
+  Transition& rec =
+      e->step(Transition::pending(write ? Kind::kWrite : Kind::kRead, addr, size, pc));
   if (write) e->defer_write_value(rec);
 }
 
@@ -63,7 +54,8 @@ T atomic_load(const volatile T* a, uintptr_t pc) {
   if (e == nullptr) return __atomic_load_n(a, __ATOMIC_SEQ_CST);
   {
     EngineSection engine;
-    e->step(access(reinterpret_cast<uintptr_t>(a), sizeof(T), Kind::kRead, pc, le::kAtomic));
+    e->step(Transition::pending(Kind::kRead, reinterpret_cast<uintptr_t>(a), sizeof(T), pc,
+                                le::kAtomic));
   }
   return __atomic_load_n(a, __ATOMIC_SEQ_CST);
 }
@@ -73,8 +65,8 @@ void atomic_store(volatile T* a, T v, uintptr_t pc) {
   Execution* e = tl_active;
   if (e != nullptr) {
     EngineSection engine;
-    Transition t = access(reinterpret_cast<uintptr_t>(a), sizeof(T), Kind::kWrite, pc,
-                          le::kAtomic | le::kValueKnown);
+    Transition t = Transition::pending(Kind::kWrite, reinterpret_cast<uintptr_t>(a), sizeof(T), pc,
+                                       le::kAtomic | le::kValueKnown);
     t.value = bits(v);
     e->step(t);
   }
@@ -88,7 +80,8 @@ T atomic_rmw(volatile T* a, T v, RmwOp op, uintptr_t pc, Op apply) {
   Transition* rec;
   {
     EngineSection engine;
-    Transition t = access(reinterpret_cast<uintptr_t>(a), sizeof(T), Kind::kRmw, pc, le::kAtomic);
+    Transition t =
+        Transition::pending(Kind::kRmw, reinterpret_cast<uintptr_t>(a), sizeof(T), pc, le::kAtomic);
     t.rmw = op;
     t.value = bits(v);
     rec = &e->step(t);
@@ -111,8 +104,8 @@ bool atomic_cas(volatile T* a, T* expected, T desired, uintptr_t pc) {
   Transition* rec;
   {
     EngineSection engine;
-    Transition t =
-        access(reinterpret_cast<uintptr_t>(a), sizeof(T), Kind::kRmw, pc, le::kAtomic | le::kCas);
+    Transition t = Transition::pending(Kind::kRmw, reinterpret_cast<uintptr_t>(a), sizeof(T), pc,
+                                       le::kAtomic | le::kCas);
     t.rmw = RmwOp::kCas;
     t.value = bits(desired);
     t.expected = bits(*expected);
@@ -136,7 +129,7 @@ bool atomic_cas(volatile T* a, T* expected, T desired, uintptr_t pc) {
 void fence(uintptr_t pc) {
   if (Execution* e = tl_active) {
     EngineSection engine;
-    e->step(access(0, 0, Kind::kFence, pc, le::kAtomic));
+    e->step(Transition::pending(Kind::kFence, 0, 0, pc, le::kAtomic));
   }
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }

@@ -94,17 +94,13 @@ TEST(BoostQueue, TraceOfAPushShowsFileAndLine) {
 
 TEST(BoostQueue, ThreeThreadsLoseAndDuplicateNothingOverRandomSchedules) {
   Engine engine;
-  fixtures::Observed seen;
-  Program p = fixtures::boost_queue_program(3, 3, &seen);
+  lineup::smoke::SmokeProgram sp = fixtures::smoke_program("boost-queue", 3, 3);
   RandomStrategy strategy(2024, 10'000);
-  uint64_t n = engine.explore(p, strategy, [&](const ExecutionResult& r) {
+  uint64_t n = engine.explore(sp.program, strategy, [&](const ExecutionResult& r) {
     EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
-    std::vector<int> out = seen.removed.sorted();
-    std::vector<int> left = seen.left.sorted();
-    out.insert(out.end(), left.begin(), left.end());
-    std::sort(out.begin(), out.end());
-    EXPECT_EQ(out, seen.added.sorted());
-    return r.ok() && !::testing::Test::HasFailure();
+    std::string lost = sp.check();
+    EXPECT_EQ(lost, "") << r.schedule.to_token();
+    return r.ok() && lost.empty();
   });
   EXPECT_EQ(n, 10'000u);
 }

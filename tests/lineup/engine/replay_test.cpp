@@ -31,8 +31,7 @@ TEST(Schedule, MalformedTokensAreRejectedWithAReason) {
 
 TEST(Replay, OneScheduleReplayedAThousandTimesGivesTheSameTrace) {
   Engine engine;
-  fixtures::Observed seen;
-  Program p = fixtures::boost_queue_program(3, 3, &seen);
+  Program p = fixtures::smoke_program("boost-queue", 3, 3).program;
   RandomStrategy strategy(77, 1);
   strategy.begin_execution();
   const ExecutionResult& first = engine.run(p, strategy);
@@ -60,8 +59,7 @@ TEST(Replay, OneScheduleReplayedAThousandTimesGivesTheSameTrace) {
 
 TEST(Replay, DivergenceNamesTheStepAndWhatDiffered) {
   Engine engine;
-  fixtures::Observed seen;
-  Program p = fixtures::boost_queue_program(2, 2, &seen);
+  Program p = fixtures::smoke_program("boost-queue", 2, 2).program;
   RandomStrategy strategy(3, 1);
   strategy.begin_execution();
   const ExecutionResult& first = engine.run(p, strategy);
