@@ -8,6 +8,7 @@
 #include "lineup/engine/engine.h"
 #include "lineup/engine/strategy/random.h"
 #include "lineup/engine/trace_printer.h"
+#include "random_runs.h"
 
 namespace lineup::engine {
 namespace {
@@ -93,15 +94,7 @@ TEST(BoostQueue, TraceOfAPushShowsFileAndLine) {
 }
 
 TEST(BoostQueue, ThreeThreadsLoseAndDuplicateNothingOverRandomSchedules) {
-  Engine engine;
-  lineup::smoke::SmokeProgram sp = fixtures::smoke_program("boost-queue", 3, 3);
-  RandomStrategy strategy(2024, 10'000);
-  uint64_t n = engine.explore(sp.program, strategy, [&](const ExecutionResult& r) {
-    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
-    std::string lost = sp.check();
-    EXPECT_EQ(lost, "") << r.schedule.to_token();
-    return r.ok() && lost.empty();
-  });
+  uint64_t n = testing::run_conserving("boost-queue", 2024, 10'000);
   EXPECT_EQ(n, 10'000u);
 }
 

@@ -4,20 +4,13 @@
 #include "fixtures/fixtures.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/strategy/random.h"
+#include "random_runs.h"
 
 namespace lineup::engine {
 namespace {
 
 TEST(Locks, MutexQueueRunsTenThousandRandomSchedulesWithoutLoss) {
-  Engine engine;
-  lineup::smoke::SmokeProgram sp = fixtures::smoke_program("mutex-queue", 3, 3);
-  RandomStrategy strategy(42, 10'000);
-  uint64_t n = engine.explore(sp.program, strategy, [&](const ExecutionResult& r) {
-    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
-    std::string lost = sp.check();
-    EXPECT_EQ(lost, "") << r.schedule.to_token();
-    return r.ok() && lost.empty();
-  });
+  uint64_t n = testing::run_conserving("mutex-queue", 42, 10'000);
   EXPECT_EQ(n, 10'000u);
 }
 
