@@ -11,6 +11,10 @@ struct EngineOptions {
   bool schedule_plain_accesses = true;
   /// An execution longer than this many steps stops with Outcome::kStepLimit.
   size_t step_limit = 200'000;
+  /// Treat threads that repeat identical read-only loop iterations as blocked (spin_window.h).
+  /// Needed for spin loops to terminate under unfair schedules; programs without loops over
+  /// shared reads can turn it off to have every interleaving of repeated reads explored.
+  bool detect_spins = true;
   /// When every unfinished thread is blocked and some are spin-blocked, the spinners are let
   /// go again this many times in a row (bounded waits may still exit) before reporting a
   /// deadlock. Any write resets the count.

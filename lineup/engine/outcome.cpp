@@ -22,6 +22,8 @@ const char* to_string(Outcome outcome) {
       return "uncaught exception";
     case Outcome::kDivergence:
       return "divergence";
+    case Outcome::kAbandoned:
+      return "abandoned";
     case Outcome::kHang:
       return "hang";
   }

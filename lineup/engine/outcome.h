@@ -20,6 +20,7 @@ enum class Outcome {
   kInvalidFree,        // free of a pointer that was never returned by the allocator
   kUncaughtException,  // an exception escaped a call
   kDivergence,         // a replayed schedule did not reproduce its recorded steps
+  kAbandoned,          // the strategy stopped it as redundant (not a failure)
   kHang,               // controlled code ran for EngineOptions::hang_timeout_ms without a step
 };
 
@@ -36,6 +37,8 @@ struct ExecutionResult {
   Schedule schedule;
 
   bool ok() const { return outcome == Outcome::kCompleted; }
+  /// A bug report: neither completed nor abandoned by the strategy.
+  bool failed() const { return outcome != Outcome::kCompleted && outcome != Outcome::kAbandoned; }
 };
 
 }  // namespace lineup::engine

@@ -35,7 +35,7 @@ Transition& Execution::step(const Transition& pending) {
   // counter) makes progress that the memory values do not show.
   auto [stack_lo, stack_hi] = fibers_.stack_range(me);
   bool own_stack = p.addr >= stack_lo && p.addr < stack_hi;
-  if (!own_stack && reads_only_now(p) && self.spin.repeats(p.pc, p.addr)) {
+  if (options_.detect_spins && !own_stack && reads_only_now(p) && self.spin.repeats(p.pc, p.addr)) {
     self.spin_blocked = true;
     ++spin_blocked_count_;
   }
@@ -162,6 +162,7 @@ ThreadId Execution::choose() {
     point.step = trace_->steps.size();
     ThreadId next = strategy_->next_thread(point);
     if (next == kNoThread) abort(Outcome::kDivergence, strategy_->stop_reason());
+    if (next == kAbandon) abort(Outcome::kAbandoned, "");
     if (next < 0 || next >= thread_count_ || !((enabled_mask >> next) & 1)) {
       abort(Outcome::kDivergence, "the strategy chose T" + std::to_string(next) +
                                       ", which cannot run at step " + std::to_string(point.step));

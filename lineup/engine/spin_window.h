@@ -1,8 +1,10 @@
-// Spin detection. A thread that re-reads, at the same instruction, a location whose value has
-// not changed since it last read it there, without having written anything in between and with
-// every read in between also unchanged, is repeating a loop iteration that cannot end until
+// Spin detection. A thread that has twice read the same sequence of (instruction, location,
+// value) without writing anything, and is about to start that sequence a third time with every
+// location still holding the value it saw, is repeating a loop iteration that cannot end until
 // another thread writes one of those locations. Such a thread is treated as blocked, so that
 // schedules without preemption terminate, and is woken by a write to its watched locations.
+// Requiring two identical iterations, compared location by location, keeps loops that make
+// progress through reads (walking an array, a list) from looking like spins.
 #pragma once
 
 #include <cstdint>
@@ -25,14 +27,21 @@ class SpinWindow {
     }
     entries_[count_++] = {pc, addr, value, size};
   }
-  /// Whether a pending read at (pc, addr) repeats an earlier iteration; if so, remembers the
-  /// reads of that iteration as the watch set and returns true.
+  /// Whether a pending read at (pc, addr) would start a third identical iteration; if so,
+  /// remembers the reads of the last iteration as the watch set and returns true.
   bool repeats(uintptr_t pc, uintptr_t addr) {
     for (int k = count_ - 1; k >= 0; --k) {
       const Entry& e = entries_[k];
       if (e.pc != pc || e.addr != addr) continue;
+      int len = count_ - k;
+      if (k < len) return false;
       for (int j = k; j < count_; ++j) {
-        if (load(entries_[j].addr, entries_[j].size) != entries_[j].value) return false;
+        const Entry& now = entries_[j];
+        const Entry& before = entries_[j - len];
+        if (now.pc != before.pc || now.addr != before.addr || now.value != before.value) {
+          return false;
+        }
+        if (load(now.addr, now.size) != now.value) return false;
       }
       watch_from_ = k;
       return true;

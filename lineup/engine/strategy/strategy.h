@@ -26,6 +26,10 @@ struct SchedulingPoint {
   bool is_enabled(ThreadId t) const { return (enabled >> t) & 1; }
 };
 
+/// Returned by next_thread to abandon an execution that can only repeat explored behaviour
+/// (e.g. every enabled thread is in a sleep set). It ends as Outcome::kAbandoned.
+inline constexpr ThreadId kAbandon = -2;
+
 /// A search strategy. Its search state survives across executions; the engine calls
 /// begin_execution, then next_thread once per step, then end_execution.
 class Strategy {
@@ -34,7 +38,8 @@ class Strategy {
   /// Prepares the next execution. Returns false when there is nothing left to explore.
   virtual bool begin_execution() = 0;
   /// Chooses the thread whose pending transition executes next; it must be enabled. Returning
-  /// kNoThread stops the execution as a divergence, with stop_reason() as its message.
+  /// kNoThread stops the execution as a divergence, with stop_reason() as its message;
+  /// kAbandon stops it as redundant.
   virtual ThreadId next_thread(const SchedulingPoint& point) = 0;
   /// Called after every execution, with its outcome and full trace.
   virtual void end_execution(const ExecutionResult& result) = 0;

@@ -1,0 +1,119 @@
+#include "lineup/engine/happens_before.h"
+
+#include <algorithm>
+
+namespace lineup::engine {
+namespace {
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
+
+const std::vector<uint32_t> kNoSteps;
+
+}  // namespace
+
+Access Access::of(const Transition& t) {
+  Access a;
+  a.first = t.addr >> kGranuleShift;
+  a.last = (t.addr + (t.size == 0 ? 1 : t.size) - 1) >> kGranuleShift;
+  switch (t.kind) {
+    case Kind::kFence:
+      a.none = true;
+      break;
+    case Kind::kAwait:
+      a.reads_everything = true;
+      break;
+    case Kind::kRead:
+    case Kind::kReadLock:
+    case Kind::kCondWake:
+      break;
+    default:
+      a.writes = t.writes();
+  }
+  return a;
+}
+
+bool dependent(const Access& a, const Access& b) {
+  if (a.none || b.none) return false;
+  if (a.reads_everything || b.reads_everything) return a.writes || b.writes;
+  if (!a.writes && !b.writes) return false;
+  return a.first <= b.last && b.first <= a.last;
+}
+
+void HappensBefore::reset(int threads) {
+  n_ = threads;
+  thread_clocks_.assign(static_cast<size_t>(n_) * static_cast<size_t>(n_), 0);
+  step_clocks_.clear();
+  threads_of_step_.clear();
+  accesses_of_step_.clear();
+  locations_.clear();
+  all_writes_.assign(static_cast<size_t>(n_), 0);
+  all_awaits_.assign(static_cast<size_t>(n_), 0);
+  fingerprint_ = 0;
+}
+
+void HappensBefore::join(uint32_t* into, const std::vector<uint32_t>& from) const {
+  for (int u = 0; u < n_; ++u) into[u] = std::max(into[u], from[static_cast<size_t>(u)]);
+}
+
+void HappensBefore::join_into(std::vector<uint32_t>& into, const uint32_t* from) const {
+  for (int u = 0; u < n_; ++u) {
+    into[static_cast<size_t>(u)] = std::max(into[static_cast<size_t>(u)], from[u]);
+  }
+}
+
+HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
+  Location& l = locations_[granule];
+  if (l.last_write.empty()) {
+    l.last_write.assign(static_cast<size_t>(n_), 0);
+    l.reads.assign(static_cast<size_t>(n_), 0);
+  }
+  return l;
+}
+
+const std::vector<uint32_t>& HappensBefore::accesses(uintptr_t granule) const {
+  auto it = locations_.find(granule);
+  return it == locations_.end() ? kNoSteps : it->second.steps;
+}
+
+void HappensBefore::add(const Transition& t) {
+  const auto index = static_cast<uint32_t>(threads_of_step_.size());
+  Access a = Access::of(t);
+  uint32_t* c = &thread_clocks_[static_cast<size_t>(t.thread) * static_cast<size_t>(n_)];
+  ++c[t.thread];
+  if (a.reads_everything) {
+    join(c, all_writes_);
+  } else if (!a.none) {
+    if (a.writes) join(c, all_awaits_);
+    for (uintptr_t g = a.first; g <= a.last; ++g) {
+      Location& l = location(g);
+      join(c, l.last_write);
+      if (a.writes) join(c, l.reads);
+    }
+    for (uintptr_t g = a.first; g <= a.last; ++g) {
+      Location& l = location(g);
+      if (a.writes) {
+        l.last_write.assign(c, c + n_);
+        std::fill(l.reads.begin(), l.reads.end(), 0);
+      } else {
+        join_into(l.reads, c);
+      }
+      l.steps.push_back(index);
+    }
+  }
+  if (a.writes) join_into(all_writes_, c);
+  if (a.reads_everything) join_into(all_awaits_, c);
+  step_clocks_.insert(step_clocks_.end(), c, c + n_);
+  threads_of_step_.push_back(t.thread);
+  accesses_of_step_.push_back(a);
+  // Order-independent: the sum over steps of a hash of (thread, position in thread, what,
+  // where, clock). Equivalent executions have the same steps with the same clocks.
+  uint64_t h = mix(mix(mix(0, static_cast<uint64_t>(t.thread)), c[t.thread]),
+                   static_cast<uint64_t>(a.writes) | (static_cast<uint64_t>(a.first) << 1));
+  for (int u = 0; u < n_; ++u) h = mix(h, c[u]);
+  fingerprint_ += h;
+}
+
+}  // namespace lineup::engine

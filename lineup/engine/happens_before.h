@@ -1,0 +1,87 @@
+// Happens-before between the steps of one execution, with vector clocks (seed 004 sec. 4.3):
+// one per thread, one per memory location (last write, reads since), one per step. Two steps
+// are dependent when they are by the same thread, or touch the same location and at least one
+// writes (a failed CAS only reads). Locations are 4-byte granules: accesses of different
+// sizes to overlapping bytes always share one (so dependency is never missed), neighbouring
+// int-sized fields do not (so they stay independent); smaller neighbours (two bools in one
+// word) count as one location, which costs reduction but never soundness. Dependency and the
+// clocks use the same granules, so happens-before is exactly the order of dependent steps.
+// Fences commute with everything (the engine runs atomics sequentially consistent).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "lineup/engine/transition.h"
+
+namespace lineup::engine {
+
+/// What dependency looks at in a transition.
+struct Access {
+  static constexpr int kGranuleShift = 2;
+  uintptr_t first = 0, last = 0;  // granules touched (addr >> kGranuleShift), inclusive
+  bool writes = false;
+  bool reads_everything = false;  // kAwait: its predicate may read any location
+  bool none = false;              // fences: independent of every other thread's steps
+
+  static Access of(const Transition& t);
+};
+
+/// Whether two transitions of different threads are dependent.
+bool dependent(const Access& a, const Access& b);
+
+/// Incrementally built happens-before relation of an execution.
+class HappensBefore {
+ public:
+  /// Forgets everything; the next execution has `threads` threads.
+  void reset(int threads);
+  /// Appends the next executed step.
+  void add(const Transition& t);
+  size_t size() const { return threads_of_step_.size(); }
+  /// Whether step j happens before (or is) step i.
+  bool ordered(size_t j, size_t i) const {
+    ThreadId t = threads_of_step_[j];
+    return clock(j)[t] <= clock(i)[t];
+  }
+  /// Whether step j happens before everything thread `t` has executed so far.
+  bool before_thread(size_t j, ThreadId t) const {
+    ThreadId u = threads_of_step_[j];
+    return clock(j)[u] <= thread_clock(t)[u];
+  }
+  /// Clock of step i: element u counts thread u's steps that happen before or are step i.
+  const uint32_t* clock(size_t i) const { return &step_clocks_[i * static_cast<size_t>(n_)]; }
+  const uint32_t* thread_clock(ThreadId t) const {
+    return &thread_clocks_[static_cast<size_t>(t) * static_cast<size_t>(n_)];
+  }
+  /// Steps (indices) that touched granule g, in order; empty when none.
+  const std::vector<uint32_t>& accesses(uintptr_t granule) const;
+  /// The Access of step i.
+  const Access& access(size_t i) const { return accesses_of_step_[i]; }
+  ThreadId thread(size_t i) const { return threads_of_step_[i]; }
+  /// A hash of the relation (each step's thread, kind, location and clock) that is the same
+  /// for all executions equivalent to this one, whatever their interleaving.
+  uint64_t fingerprint() const { return fingerprint_; }
+
+ private:
+  struct Location {
+    std::vector<uint32_t> last_write;  // clock of the last write
+    std::vector<uint32_t> reads;       // join of the reads since that write
+    std::vector<uint32_t> steps;       // indices of steps touching the granule
+  };
+  void join(uint32_t* into, const std::vector<uint32_t>& from) const;
+  void join_into(std::vector<uint32_t>& into, const uint32_t* from) const;
+  Location& location(uintptr_t granule);
+
+  int n_ = 0;
+  std::vector<uint32_t> thread_clocks_;  // n x n
+  std::vector<uint32_t> step_clocks_;    // steps x n
+  std::vector<ThreadId> threads_of_step_;
+  std::vector<Access> accesses_of_step_;
+  std::unordered_map<uintptr_t, Location> locations_;
+  std::vector<uint32_t> all_writes_, all_awaits_;  // joins, for kAwait
+  uint64_t fingerprint_ = 0;
+};
+
+}  // namespace lineup::engine

@@ -1,0 +1,63 @@
+// CB-DPOR (seed 004, Figure 3-2): context-bounded DPOR with preemption-only sleep sets.
+// At implicit context switch points (the start, or the previous thread blocked or finished)
+// every thread not asleep is tried. Elsewhere the previous thread continues; a later step
+// that depends on an earlier step and does not already happen after it marks the point
+// before that earlier step, and a marked point is revisited with a preemption (if the bound
+// allows): the preempted thread goes to sleep and every other thread is tried.
+#pragma once
+
+#include <vector>
+
+#include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/strategy.h"
+
+namespace lineup::engine {
+
+class CbDporStrategy final : public Strategy {
+ public:
+  /// Explores, for each bound c = 0, 1, ..., `max_bound` in turn (-1: as long as the bound
+  /// still cuts something off), at least one execution of every equivalence class that has
+  /// an execution with at most c preemptions. With `iterative` false only `max_bound` runs.
+  explicit CbDporStrategy(int max_bound = -1, bool iterative = true);
+  bool begin_execution() override { return has_next_; }
+  ThreadId next_thread(const SchedulingPoint& point) override;
+  void end_execution(const ExecutionResult& result) override;
+  std::string stop_reason() const override { return "replayed prefix diverged"; }
+
+  /// The highest bound c for which every execution with at most c preemptions is covered up
+  /// to equivalence (-1: none yet). After the search ends with no bound cutting anything off,
+  /// every execution is covered, whatever its preemptions.
+  int completed_bound() const { return completed_bound_; }
+  /// True when the finished search was not limited by the bound (everything is covered).
+  bool exhaustive() const { return exhaustive_; }
+  int bound() const { return bound_; }
+
+ private:
+  struct Node {
+    uint64_t enabled = 0;
+    uint64_t sleep = 0;  // preempted threads that need not run yet (plus, in phase 1, previous)
+    uint64_t todo = 0;   // threads still to try here in the current phase
+    ThreadId previous = kNoThread;
+    ThreadId chosen = kNoThread;
+    bool implicit = false;    // previous thread blocked or finished (or the start)
+    bool marked = false;      // a later dependent step asks for a preemption here
+    bool preempting = false;  // phase 1: previous is preempted, others are being tried
+    int preemptions = 0;      // preemptions in the prefix before this point
+    std::vector<Access> pending;
+  };
+  void mark_races(const Trace& trace);
+  void restart_or_finish();
+
+  int max_bound_;
+  bool iterative_;
+  int bound_;
+  int completed_bound_ = -1;
+  bool exhaustive_ = false;
+  bool bound_cut_ = false;  // a marked point was not revisited because of the bound
+  bool has_next_ = true;
+  int threads_ = 1;
+  std::vector<Node> stack_;
+  HappensBefore hb_;
+};
+
+}  // namespace lineup::engine

@@ -1,0 +1,119 @@
+#include "lineup/engine/strategy/dpor.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace lineup::engine {
+namespace {
+
+uint64_t bit(ThreadId t) { return uint64_t{1} << t; }
+
+}  // namespace
+
+ThreadId DporStrategy::next_thread(const SchedulingPoint& point) {
+  size_t k = point.step;
+  threads_ = point.thread_count;
+  if (k < stack_.size()) {
+    ThreadId t = stack_[k].chosen;
+    return point.is_enabled(t) ? t : kNoThread;
+  }
+  Node n;
+  n.enabled = point.enabled;
+  n.pending.resize(static_cast<size_t>(point.thread_count));
+  for (int t = 0; t < point.thread_count; ++t) n.pending[t] = Access::of(point.pending[t]);
+  if (k > 0) {
+    // A sleeping thread (or one explored before the parent's choice) wakes up only when a
+    // step dependent with its next transition runs.
+    const Node& parent = stack_[k - 1];
+    Access last = Access::of(point.trace->steps[k - 1]);
+    uint64_t asleep = parent.sleep | (parent.done & ~bit(parent.chosen));
+    for (uint64_t m = asleep; m != 0; m &= m - 1) {
+      int u = std::countr_zero(m);
+      if (!dependent(parent.pending[static_cast<size_t>(u)], last)) n.sleep |= bit(u);
+    }
+  }
+  uint64_t awake = n.enabled & ~n.sleep;
+  if (awake == 0) {
+    stack_.push_back(std::move(n));
+    return kAbandon;  // every continuation repeats an explored class
+  }
+  // Keep running the previous thread when possible: fewest context switches first.
+  ThreadId prev = point.previous;
+  n.chosen = prev != kNoThread && (awake & bit(prev)) ? prev : std::countr_zero(awake);
+  n.backtrack = n.done = bit(n.chosen);
+  stack_.push_back(std::move(n));
+  return stack_.back().chosen;
+}
+
+// For each executed step i and each other thread q: the last step j of q that is dependent with
+// i and does not happen before i's thread p is a race, to be reversed in another execution.
+// At the point before j, that needs a thread whose next steps lead to i: p itself, or one
+// whose first step after j happens before i (Flanagan-Godefroid's set E, with happens-before
+// taken up to and including i: with sleep sets, p may be asleep at j while the reversed class
+// starts with another thread whose step i depends on). If there is none, every enabled thread
+// is tried.
+void DporStrategy::add_races(const Trace& trace) {
+  std::vector<std::vector<uint32_t>> steps_of(static_cast<size_t>(threads_));
+  for (size_t i = 0; i < trace.steps.size(); ++i) {
+    steps_of[static_cast<size_t>(trace.steps[i].thread)].push_back(static_cast<uint32_t>(i));
+  }
+  std::vector<size_t> races;
+  for (size_t i = 0; i < trace.steps.size(); ++i) {
+    const Transition& t = trace.steps[i];
+    Access a = Access::of(t);
+    races.clear();
+    if (!a.none) {
+      uint64_t found = 0;  // threads whose last dependent step was seen
+      auto consider = [&](size_t j) {
+        ThreadId q = hb_.thread(j);
+        if (q == t.thread || (found & bit(q)) || !dependent(hb_.access(j), a)) return;
+        found |= bit(q);  // earlier steps of q are ordered before j by q's program order
+        if (!hb_.before_thread(j, t.thread)) races.push_back(j);
+      };
+      if (a.reads_everything) {
+        for (size_t j = i; j-- > 0;) consider(j);
+      } else {
+        for (uintptr_t g = a.first; g <= a.last; ++g) {
+          const std::vector<uint32_t>& list = hb_.accesses(g);
+          for (size_t x = list.size(); x-- > 0;) consider(list[x]);
+        }
+      }
+    }
+    hb_.add(t);
+    for (size_t j : races) {
+      Node& n = stack_[j];
+      uint64_t e = 0;
+      for (uint64_t m = n.enabled; m != 0; m &= m - 1) {
+        int r = std::countr_zero(m);
+        const std::vector<uint32_t>& own = steps_of[static_cast<size_t>(r)];
+        auto next = std::upper_bound(own.begin(), own.end(), static_cast<uint32_t>(j));
+        if (r == t.thread || (next != own.end() && *next <= i && hb_.ordered(*next, i))) {
+          e |= bit(r);
+        }
+      }
+      n.backtrack |= e != 0 ? e : n.enabled;
+    }
+  }
+}
+
+void DporStrategy::end_execution(const ExecutionResult& result) {
+  const Trace& trace = result.trace;
+  hb_.reset(threads_);
+  add_races(trace);
+  // An abandoned execution's last node has no step and nothing left to try.
+  while (stack_.size() > trace.steps.size()) stack_.pop_back();
+  while (!stack_.empty()) {
+    Node& top = stack_.back();
+    uint64_t todo = top.backtrack & ~top.done & ~top.sleep & top.enabled;
+    if (todo != 0) {
+      top.chosen = std::countr_zero(todo);
+      top.done |= bit(top.chosen);
+      has_next_ = true;
+      return;
+    }
+    stack_.pop_back();
+  }
+  has_next_ = false;
+}
+
+}  // namespace lineup::engine

@@ -1,0 +1,38 @@
+// Dynamic partial-order reduction with sleep sets (Flanagan & Godefroid, POPL 2005): explores
+// at least one execution of every equivalence class (executions that differ only in the order
+// of independent steps), without a bound.
+#pragma once
+
+#include <vector>
+
+#include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/strategy.h"
+
+namespace lineup::engine {
+
+class DporStrategy final : public Strategy {
+ public:
+  DporStrategy() = default;
+  bool begin_execution() override { return has_next_; }
+  ThreadId next_thread(const SchedulingPoint& point) override;
+  void end_execution(const ExecutionResult& result) override;
+  std::string stop_reason() const override { return "replayed prefix diverged"; }
+
+ private:
+  struct Node {
+    uint64_t enabled = 0;
+    uint64_t backtrack = 0;  // threads that must be tried here
+    uint64_t done = 0;       // threads tried here
+    uint64_t sleep = 0;      // threads whose exploration here would repeat explored classes
+    ThreadId chosen = kNoThread;
+    std::vector<Access> pending;  // each thread's next transition here
+  };
+  void add_races(const Trace& trace);
+
+  std::vector<Node> stack_;
+  int threads_ = 1;
+  bool has_next_ = true;
+  HappensBefore hb_;
+};
+
+}  // namespace lineup::engine
