@@ -13,18 +13,31 @@ namespace lineup::smoke {
 namespace {
 
 // Values observed by the calls of one execution, outside the execution heap (which is
-// recycled after each execution) and claimed with an atomic index (calls run concurrently).
+// recycled after each execution). Each logical thread writes only its own row, so recording
+// adds no dependency between threads (it would otherwise order every pair of calls and
+// multiply the equivalence classes a strategy must explore). Row kTeardown is teardown's.
 struct Ledger {
-  std::array<int, 256> added{}, removed{};
-  int n_added = 0, n_removed = 0;
-  static void put(std::array<int, 256>& a, int& n, int v) {
-    a[static_cast<size_t>(__atomic_fetch_add(&n, 1, __ATOMIC_SEQ_CST))] = v;
+  static constexpr int kRows = 53, kTeardown = 52, kCapacity = 520;
+  struct Row {
+    std::array<int, kCapacity> added{}, removed{};
+    int n_added = 0, n_removed = 0;
+  };
+  std::array<Row, kRows> rows{};
+
+  void add(int thread, int v) {
+    Row& r = rows[static_cast<size_t>(thread)];
+    r.added[static_cast<size_t>(r.n_added++)] = v;
   }
-  void add(int v) { put(added, n_added, v); }
-  void remove(int v) { put(removed, n_removed, v); }
+  void remove(int thread, int v) {
+    Row& r = rows[static_cast<size_t>(thread)];
+    r.removed[static_cast<size_t>(r.n_removed++)] = v;
+  }
   std::string check() const {
-    std::vector<int> in(added.begin(), added.begin() + n_added);
-    std::vector<int> out(removed.begin(), removed.begin() + n_removed);
+    std::vector<int> in, out;
+    for (const Row& r : rows) {
+      in.insert(in.end(), r.added.begin(), r.added.begin() + r.n_added);
+      out.insert(out.end(), r.removed.begin(), r.removed.begin() + r.n_removed);
+    }
     std::sort(in.begin(), in.end());
     std::sort(out.begin(), out.end());
     if (in == out) return "";
@@ -44,20 +57,20 @@ SmokeProgram push_pop_program(int threads, int calls) {
   SmokeProgram sp;
   sp.program.setup = [state] {
     state->structure = new S();
-    state->ledger = Ledger{};
+    for (Ledger::Row& r : state->ledger.rows) r.n_added = r.n_removed = 0;
   };
   for (int t = 0; t < threads; ++t) {
     std::vector<engine::Call> thread;
     for (int c = 0; c < calls; ++c) {
       if (c % 2 == 0) {
         int v = 100 * (t + 1) + c;
-        thread.push_back({"push(" + std::to_string(v) + ")", [state, v] {
-                            if (state->structure->push(v)) state->ledger.add(v);
+        thread.push_back({"push(" + std::to_string(v) + ")", [state, t, v] {
+                            if (state->structure->push(v)) state->ledger.add(t, v);
                           }});
       } else {
-        thread.push_back({"pop()", [state] {
+        thread.push_back({"pop()", [state, t] {
                             int v;
-                            if (state->structure->pop(v)) state->ledger.remove(v);
+                            if (state->structure->pop(v)) state->ledger.remove(t, v);
                           }});
       }
     }
@@ -65,7 +78,7 @@ SmokeProgram push_pop_program(int threads, int calls) {
   }
   sp.program.teardown = [state] {
     int v;
-    while (state->structure->pop(v)) state->ledger.remove(v);
+    while (state->structure->pop(v)) state->ledger.remove(Ledger::kTeardown, v);
     delete state->structure;
   };
   sp.check = [state] { return state->ledger.check(); };
