@@ -1,15 +1,19 @@
 // The lineup command line.
-//   lineup run     random executions of a built-in program, with outcome counts and speed
+//   lineup run     explore executions of a built-in program under a strategy, with outcome
+//                  counts, equivalence classes and speed
 //   lineup replay  one execution from a schedule token, printed as a trace
 //   lineup list    the built-in structures
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <memory>
+#include <set>
 
 #include "adapters/smoke/smoke_programs.h"
 #include "lineup/engine/engine.h"
-#include "lineup/engine/strategy/random.h"
+#include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/trace_printer.h"
 
 namespace {
@@ -45,7 +49,7 @@ void add_shape_options(CLI::App* cmd, Shape& shape) {
                 "scheduling points only at atomics and locks (default: every shared access)");
 }
 
-int run_command(const Shape& shape, uint64_t executions, uint64_t seed, bool show_trace) {
+int run_command(const Shape& shape, lineup::engine::StrategyConfig config, bool show_trace) {
   const auto* structure = find_structure(shape.structure);
   if (structure == nullptr) {
     std::fprintf(stderr, "lineup: unknown structure '%s' (see `lineup list`)\n",
@@ -56,13 +60,28 @@ int run_command(const Shape& shape, uint64_t executions, uint64_t seed, bool sho
   options.schedule_plain_accesses = !shape.atomics_only;
   Engine engine(options);
   lineup::smoke::SmokeProgram sp = structure->make(shape.threads, shape.calls);
-  lineup::engine::RandomStrategy strategy(seed, executions);
+  std::string error;
+  std::unique_ptr<lineup::engine::Strategy> strategy = make_strategy(config, &error);
+  if (!strategy) {
+    std::fprintf(stderr, "lineup: %s\n", error.c_str());
+    return 2;
+  }
   std::map<std::string, uint64_t> outcomes;
-  uint64_t steps = 0;
+  std::set<uint64_t> classes;
+  lineup::engine::HappensBefore hb;
+  uint64_t steps = 0, n = 0;
   bool reported = false;
   auto start = std::chrono::steady_clock::now();
-  uint64_t n = engine.explore(sp.program, strategy, [&](const ExecutionResult& r) {
+  engine.explore(sp.program, *strategy, [&](const ExecutionResult& r) {
+    ++n;
+    if (r.outcome == Outcome::kAbandoned) {
+      ++outcomes["abandoned (redundant)"];
+      return n < config.executions || config.executions == 0;
+    }
     steps += r.trace.steps.size();
+    hb.reset(static_cast<int>(sp.program.threads.size()));
+    for (const auto& t : r.trace.steps) hb.add(t);
+    classes.insert(hb.fingerprint());
     std::string failure = r.ok() ? sp.check() : r.message;
     std::string kind = r.ok() ? (failure.empty() ? "completed" : "check failed")
                               : lineup::engine::to_string(r.outcome);
@@ -75,16 +94,21 @@ int run_command(const Shape& shape, uint64_t executions, uint64_t seed, bool sho
                   r.schedule.to_token().c_str());
       if (show_trace) std::fputs(format_trace(r, sp.program, engine).c_str(), stdout);
     }
-    return true;
+    return n < config.executions || config.executions == 0;
   });
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%s: %d threads x %d calls, %s, random schedules (seed %lu)\n",
-              structure->name.c_str(), shape.threads, shape.calls,
-              shape.atomics_only ? "atomics-only" : "all accesses scheduled",
-              static_cast<unsigned long>(seed));
+  uint64_t completed_or_failed = n - outcomes["abandoned (redundant)"];
+  std::printf("%s: %d threads x %d calls, %s, strategy %s\n", structure->name.c_str(),
+              shape.threads, shape.calls,
+              shape.atomics_only ? "atomics-only" : "all accesses scheduled", config.name.c_str());
   std::printf("%lu executions in %.2f s (%.0f executions/s), %.1f scheduling points each\n",
               static_cast<unsigned long>(n), seconds, n / seconds,
-              n ? static_cast<double>(steps) / static_cast<double>(n) : 0.0);
+              completed_or_failed ? static_cast<double>(steps) / completed_or_failed : 0.0);
+  std::printf("%zu distinct equivalence classes (%.2f executions per class)\n", classes.size(),
+              classes.empty() ? 0.0 : static_cast<double>(completed_or_failed) / classes.size());
+  std::string covered = lineup::engine::coverage(*strategy);
+  if (!covered.empty()) std::printf("%s\n", covered.c_str());
+  outcomes.erase("abandoned (redundant)");
   for (const auto& [kind, count] : outcomes) {
     std::printf("  %-18s %lu\n", kind.c_str(), static_cast<unsigned long>(count));
   }
@@ -124,12 +148,20 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   Shape run_shape;
-  uint64_t executions = 10000, seed = 1;
+  lineup::engine::StrategyConfig config;
+  config.name = "random";
+  config.executions = 10000;
   bool show_trace = false;
-  CLI::App* run = app.add_subcommand("run", "random executions of a built-in program");
+  CLI::App* run = app.add_subcommand("run", "explore executions of a built-in program");
   add_shape_options(run, run_shape);
-  run->add_option("-n,--executions", executions, "number of executions")->capture_default_str();
-  run->add_option("--seed", seed, "random seed")->capture_default_str();
+  run->add_option("--strategy", config.name, "search strategy")
+      ->check(CLI::IsMember(lineup::engine::strategy_names()))
+      ->capture_default_str();
+  run->add_option("--bound", config.bound, "preemption bound for cbdpor/icb (-1: deepen)")
+      ->capture_default_str();
+  run->add_option("-n,--executions", config.executions, "stop after this many (0: no limit)")
+      ->capture_default_str();
+  run->add_option("--seed", config.seed, "random seed")->capture_default_str();
   run->add_flag("--trace", show_trace, "print the trace of the first failure");
 
   Shape replay_shape;
@@ -141,7 +173,7 @@ int main(int argc, char** argv) {
   CLI::App* list = app.add_subcommand("list", "list the built-in structures");
 
   CLI11_PARSE(app, argc, argv);
-  if (run->parsed()) return run_command(run_shape, executions, seed, show_trace);
+  if (run->parsed()) return run_command(run_shape, config, show_trace);
   if (replay->parsed()) return replay_command(replay_shape, token);
   if (list->parsed()) {
     for (const auto& s : lineup::smoke::smoke_structures()) {

@@ -17,6 +17,8 @@ class DporStrategy final : public Strategy {
   ThreadId next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return "replayed prefix diverged"; }
+  /// True once every equivalence class has been explored.
+  bool exhausted() const { return !has_next_; }
 
  private:
   struct Node {
