@@ -48,7 +48,8 @@ void HappensBefore::reset(int threads) {
   step_clocks_.clear();
   threads_of_step_.clear();
   accesses_of_step_.clear();
-  locations_.clear();
+  std::fill(keys_.begin(), keys_.end(), 0);
+  used_ = 0;
   all_writes_.assign(static_cast<size_t>(n_), 0);
   all_awaits_.assign(static_cast<size_t>(n_), 0);
   fingerprint_ = 0;
@@ -64,18 +65,57 @@ void HappensBefore::join_into(std::vector<uint32_t>& into, const uint32_t* from)
   }
 }
 
-HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
-  Location& l = locations_[granule];
-  if (l.last_write.empty()) {
-    l.last_write.assign(static_cast<size_t>(n_), 0);
-    l.reads.assign(static_cast<size_t>(n_), 0);
+namespace {
+
+size_t probe_start(uintptr_t key, size_t mask) {
+  return static_cast<size_t>((key * 0x9e3779b97f4a7c15ULL) >> 20) & mask;
+}
+
+}  // namespace
+
+const HappensBefore::Location* HappensBefore::find(uintptr_t granule) const {
+  size_t mask = keys_.size() - 1;
+  for (size_t i = probe_start(granule + 1, mask);; i = (i + 1) & mask) {
+    if (keys_[i] == 0) return nullptr;
+    if (keys_[i] == granule + 1) return &pool_[slots_[i]];
   }
+}
+
+void HappensBefore::grow() {
+  std::vector<uintptr_t> old_keys(keys_.size() * 2, 0);
+  std::vector<uint32_t> old_slots(slots_.size() * 2, 0);
+  old_keys.swap(keys_);
+  old_slots.swap(slots_);
+  size_t mask = keys_.size() - 1;
+  for (size_t j = 0; j < old_keys.size(); ++j) {
+    if (old_keys[j] == 0) continue;
+    size_t i = probe_start(old_keys[j], mask);
+    while (keys_[i] != 0) i = (i + 1) & mask;
+    keys_[i] = old_keys[j];
+    slots_[i] = old_slots[j];
+  }
+}
+
+HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
+  if (2 * (used_ + 1) > keys_.size()) grow();
+  size_t mask = keys_.size() - 1;
+  size_t i = probe_start(granule + 1, mask);
+  for (; keys_[i] != 0; i = (i + 1) & mask) {
+    if (keys_[i] == granule + 1) return pool_[slots_[i]];
+  }
+  if (used_ == pool_.size()) pool_.emplace_back();
+  Location& l = pool_[used_];
+  l.last_write.assign(static_cast<size_t>(n_), 0);
+  l.reads.assign(static_cast<size_t>(n_), 0);
+  l.steps.clear();
+  keys_[i] = granule + 1;
+  slots_[i] = static_cast<uint32_t>(used_++);
   return l;
 }
 
 const std::vector<uint32_t>& HappensBefore::accesses(uintptr_t granule) const {
-  auto it = locations_.find(granule);
-  return it == locations_.end() ? kNoSteps : it->second.steps;
+  const Location* l = find(granule);
+  return l == nullptr ? kNoSteps : l->steps;
 }
 
 void HappensBefore::add(const Transition& t) {

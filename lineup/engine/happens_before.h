@@ -11,7 +11,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "lineup/engine/transition.h"
@@ -73,13 +72,20 @@ class HappensBefore {
   void join(uint32_t* into, const std::vector<uint32_t>& from) const;
   void join_into(std::vector<uint32_t>& into, const uint32_t* from) const;
   Location& location(uintptr_t granule);
+  const Location* find(uintptr_t granule) const;
+  void grow();
 
   int n_ = 0;
   std::vector<uint32_t> thread_clocks_;  // n x n
   std::vector<uint32_t> step_clocks_;    // steps x n
   std::vector<ThreadId> threads_of_step_;
   std::vector<Access> accesses_of_step_;
-  std::unordered_map<uintptr_t, Location> locations_;
+  // Granule -> index into pool_, open addressing (key 0 = empty, keys stored + 1). Reset
+  // empties the table but keeps the pool's vectors, so executions allocate nothing.
+  std::vector<uintptr_t> keys_ = std::vector<uintptr_t>(1024, 0);
+  std::vector<uint32_t> slots_ = std::vector<uint32_t>(1024, 0);
+  std::vector<Location> pool_;
+  size_t used_ = 0;
   std::vector<uint32_t> all_writes_, all_awaits_;  // joins, for kAwait
   uint64_t fingerprint_ = 0;
 };
