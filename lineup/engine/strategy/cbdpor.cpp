@@ -41,6 +41,13 @@ ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
   if (!n.implicit) {
     n.chosen = n.previous;  // phase 0: no preemption unless a later step marks this point
   } else {
+    bool previous_blocked = n.previous != kNoThread && ((point.unfinished >> n.previous) & 1);
+    if (previous_blocked) {
+      // The sleep-set argument (a preempted thread's step can be moved back to where it was
+      // preempted at no extra cost) fails once the running thread blocks: the free switch at
+      // this point is what made these executions cheap. Every sleeper wakes up.
+      n.sleep = 0;
+    }
     uint64_t awake = n.enabled & ~n.sleep;
     if (awake == 0) {
       stack_.push_back(std::move(n));
@@ -71,7 +78,7 @@ void CbDporStrategy::mark_races(const Trace& trace) {
           ordered |= bit(q);
           return;
         }
-        if (dependent(hb_.access(j), a)) stack_[j].marked = true;
+        if (dependent(hb_.access(j), a)) mark(trace, j);
       };
       if (a.reads_everything) {
         for (size_t j = i; j-- > 0;) consider(j);
@@ -84,6 +91,41 @@ void CbDporStrategy::mark_races(const Trace& trace) {
       }
     }
     hb_.add(t);
+  }
+}
+
+// Marks the point before step j. If j's thread holds a lock there, also every point inside
+// that critical section (after the acquire, up to and including the release). Figure 3-2
+// alone misses classes with locks: preempting a thread inside its critical section lets the
+// other thread run until it blocks on the lock, and the switch back is then free, so such a
+// class can have fewer preemptions than the executions reached by preempting at j only
+// (regression: DifferentialLocks in tests/lineup/engine/strategy/differential_test.cpp).
+// This is the conservative kind of backtrack point BPOR adds for the same reason.
+void CbDporStrategy::mark(const Trace& trace, size_t j) {
+  stack_[j].marked = true;
+  ThreadId q = trace.steps[j].thread;
+  // The innermost lock q holds at j: walk back over q's steps counting releases.
+  int depth = 0;
+  size_t acquire = j;
+  bool holds = false;
+  for (size_t k = j; k-- > 0;) {
+    const Transition& s = trace.steps[k];
+    if (s.thread != q) continue;
+    if (s.kind == Kind::kUnlock || s.kind == Kind::kCondWait) ++depth;
+    bool acquired = s.kind == Kind::kLock || s.kind == Kind::kReadLock ||
+                    (s.kind == Kind::kTryLock && !s.has(kFailed));
+    if (acquired && depth-- == 0) {
+      acquire = k;
+      holds = true;
+      break;
+    }
+  }
+  if (!holds) return;
+  for (size_t k = acquire + 1; k < trace.steps.size(); ++k) {
+    const Transition& s = trace.steps[k];
+    if (s.thread != q) continue;
+    stack_[k].marked = true;
+    if (s.kind == Kind::kUnlock && s.addr == trace.steps[acquire].addr) break;
   }
 }
 

@@ -46,6 +46,7 @@ class CbDporStrategy final : public Strategy {
     std::vector<Access> pending;
   };
   void mark_races(const Trace& trace);
+  void mark(const Trace& trace, size_t j);
   void restart_or_finish();
 
   int max_bound_;

@@ -8,6 +8,17 @@ namespace {
 
 uint64_t bit(ThreadId t) { return uint64_t{1} << t; }
 
+// Whether `later` could have been enabled while `earlier` was pending (Flanagan-Godefroid
+// races are between co-enabled steps only). A lock acquire cannot run before the release it
+// waited for, nor a condition-variable wake-up before its signal: reversing them is
+// impossible, and the race to reverse is with the earlier acquire or wait instead.
+bool co_enabled(const Transition& earlier, const Transition& later) {
+  if (earlier.kind == Kind::kUnlock)
+    return later.kind != Kind::kLock && later.kind != Kind::kReadLock;
+  if (earlier.kind == Kind::kCondSignal) return later.kind != Kind::kCondWake;
+  return true;
+}
+
 }  // namespace
 
 ThreadId DporStrategy::next_thread(const SchedulingPoint& point) {
@@ -67,6 +78,7 @@ void DporStrategy::add_races(const Trace& trace) {
       auto consider = [&](size_t j) {
         ThreadId q = hb_.thread(j);
         if (q == t.thread || (found & bit(q)) || !dependent(hb_.access(j), a)) return;
+        if (!co_enabled(trace.steps[j], t)) return;
         found |= bit(q);  // earlier steps of q are ordered before j by q's program order
         if (!hb_.before_thread(j, t.thread)) races.push_back(j);
       };
