@@ -18,6 +18,7 @@
 #include "lineup/engine/strategy/cbdpor.h"
 #include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/strategy/icb.h"
+#include "lineup/engine/strategy/pct.h"
 #include "lineup/engine/strategy/random.h"
 
 namespace {
@@ -84,6 +85,8 @@ int main(int argc, char** argv) {
   }
   DporStrategy dpor;
   measure("dpor", -1, dpor, sp, engine, cap);
+  PctStrategy pct(1, 3, cap);
+  measure("pct d=3", -1, pct, sp, engine, cap);
   RandomStrategy random(1, cap);
   measure("random", -1, random, sp, engine, cap);
   return 0;

@@ -161,7 +161,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   run->add_option("-n,--executions", config.executions, "stop after this many (0: no limit)")
       ->capture_default_str();
-  run->add_option("--seed", config.seed, "random seed")->capture_default_str();
+  run->add_option("--seed", config.seed, "random seed (pct, random)")->capture_default_str();
+  run->add_option("--depth", config.pct_depth, "pct: bug depth d (d-1 change points)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   run->add_flag("--trace", show_trace, "print the trace of the first failure");
 
   Shape replay_shape;
