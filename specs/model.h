@@ -1,0 +1,49 @@
+// Sequential specifications as pure functions (porcupine-style): a state with value semantics,
+// and how each operation transforms it and what it returns.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace lineup::specs {
+
+/// One operation with its argument, as a call in a test program makes it.
+struct Operation {
+  int op = 0;   // index into Model::operation_names()
+  int arg = 0;  // ignored by operations without an argument
+};
+
+/// The abstract state: the structure's contents, in the model's own order.
+using State = std::vector<int>;
+
+/// A sequential model. Implementations are stateless; all state is in State.
+class Model {
+ public:
+  virtual ~Model() = default;
+  /// Short name, e.g. "queue".
+  virtual std::string name() const = 0;
+  /// The operations, by index (Operation::op).
+  virtual const std::vector<std::string>& operation_names() const = 0;
+  /// Whether operation `op` takes an argument.
+  virtual bool takes_argument(int op) const = 0;
+  /// The state of a fresh structure.
+  virtual State initial() const { return {}; }
+  /// Applies `operation` to `state` and returns its result.
+  virtual int apply(State& state, const Operation& operation) const = 0;
+  /// "push(3)", "pop()" for reports.
+  std::string describe(const Operation& operation) const;
+  /// "3", "empty", "true" for reports.
+  virtual std::string describe_result(const Operation& operation, int result) const;
+};
+
+/// Result of a pop/dequeue on an empty structure.
+inline constexpr int kEmpty = -1;
+
+/// FIFO queue: push(v) -> 1 (accepted); pop() -> front value or kEmpty.
+const Model& queue_model();
+/// LIFO stack: push(v) -> 1; pop() -> top value or kEmpty.
+const Model& stack_model();
+/// Set: insert(v), erase(v), contains(v) -> 1 (true) or 0 (false).
+const Model& set_model();
+
+}  // namespace lineup::specs

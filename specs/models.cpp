@@ -1,0 +1,103 @@
+#include <algorithm>
+
+#include "specs/model.h"
+
+namespace lineup::specs {
+
+std::string Model::describe(const Operation& o) const {
+  std::string s = operation_names()[static_cast<size_t>(o.op)] + "(";
+  if (takes_argument(o.op)) s += std::to_string(o.arg);
+  return s + ")";
+}
+
+std::string Model::describe_result(const Operation&, int result) const {
+  return result == kEmpty ? "empty" : std::to_string(result);
+}
+
+namespace {
+
+class QueueModel final : public Model {
+ public:
+  std::string name() const override { return "queue"; }
+  const std::vector<std::string>& operation_names() const override {
+    static const std::vector<std::string> names = {"push", "pop"};
+    return names;
+  }
+  bool takes_argument(int op) const override { return op == 0; }
+  int apply(State& s, const Operation& o) const override {
+    if (o.op == 0) {
+      s.push_back(o.arg);
+      return 1;
+    }
+    if (s.empty()) return kEmpty;
+    int v = s.front();
+    s.erase(s.begin());
+    return v;
+  }
+};
+
+class StackModel final : public Model {
+ public:
+  std::string name() const override { return "stack"; }
+  const std::vector<std::string>& operation_names() const override {
+    static const std::vector<std::string> names = {"push", "pop"};
+    return names;
+  }
+  bool takes_argument(int op) const override { return op == 0; }
+  int apply(State& s, const Operation& o) const override {
+    if (o.op == 0) {
+      s.push_back(o.arg);
+      return 1;
+    }
+    if (s.empty()) return kEmpty;
+    int v = s.back();
+    s.pop_back();
+    return v;
+  }
+};
+
+class SetModel final : public Model {
+ public:
+  std::string name() const override { return "set"; }
+  const std::vector<std::string>& operation_names() const override {
+    static const std::vector<std::string> names = {"insert", "erase", "contains"};
+    return names;
+  }
+  bool takes_argument(int) const override { return true; }
+  int apply(State& s, const Operation& o) const override {
+    auto it = std::lower_bound(s.begin(), s.end(), o.arg);
+    bool present = it != s.end() && *it == o.arg;
+    switch (o.op) {
+      case 0:
+        if (present) return 0;
+        s.insert(it, o.arg);
+        return 1;
+      case 1:
+        if (!present) return 0;
+        s.erase(it);
+        return 1;
+      default:
+        return present ? 1 : 0;
+    }
+  }
+  std::string describe_result(const Operation&, int result) const override {
+    return result ? "true" : "false";
+  }
+};
+
+}  // namespace
+
+const Model& queue_model() {
+  static const QueueModel m;
+  return m;
+}
+const Model& stack_model() {
+  static const StackModel m;
+  return m;
+}
+const Model& set_model() {
+  static const SetModel m;
+  return m;
+}
+
+}  // namespace lineup::specs

@@ -1,0 +1,55 @@
+// Histories with known verdicts, and the sequential models they run against.
+#include "checker/linearizable.h"
+
+#include <gtest/gtest.h>
+
+namespace lineup::checker {
+namespace {
+
+using specs::kEmpty;
+using specs::Operation;
+
+constexpr int kPush = 0, kPop = 1;
+
+CallRecord push(int thread, int v) { return {thread, {kPush, v}, 1}; }
+CallRecord pop(int thread, int result) { return {thread, {kPop, 0}, result}; }
+
+Precedence unordered(size_t n) { return Precedence(n, 0); }
+
+TEST(Linearizable, ConcurrentPushesMayBePoppedInEitherOrder) {
+  std::vector<CallRecord> calls = {push(0, 1), push(1, 2), pop(2, 2), pop(2, 1)};
+  Precedence p = unordered(4);
+  p[3] = 1 << 2;  // the second pop follows the first (same thread)
+  auto order = linearize(specs::queue_model(), calls, p);
+  ASSERT_TRUE(order.has_value());
+  EXPECT_EQ(*order, (std::vector<int>{1, 0, 2, 3}));
+}
+
+TEST(Linearizable, APopAfterACompletedPushCannotSeeEmpty) {
+  std::vector<CallRecord> calls = {push(0, 1), pop(1, kEmpty)};
+  Precedence p = unordered(2);
+  EXPECT_TRUE(linearize(specs::queue_model(), calls, p).has_value());  // pop may go first
+  p[1] = 1 << 0;  // push returned before pop was invoked
+  EXPECT_FALSE(linearize(specs::queue_model(), calls, p).has_value());
+}
+
+TEST(Linearizable, QueueAndStackDisagreeOnOrder) {
+  // push 1 then push 2 (ordered), then pop returns 1: a queue, not a stack.
+  std::vector<CallRecord> calls = {push(0, 1), push(0, 2), pop(1, 1)};
+  Precedence p = {0, 1 << 0, (1 << 0) | (1 << 1)};
+  EXPECT_TRUE(linearize(specs::queue_model(), calls, p).has_value());
+  EXPECT_FALSE(linearize(specs::stack_model(), calls, p).has_value());
+}
+
+TEST(Linearizable, SetResults) {
+  const specs::Model& set = specs::set_model();
+  std::vector<CallRecord> calls = {{0, {0, 5}, 1}, {1, {0, 5}, 1}};  // two successful inserts
+  EXPECT_FALSE(linearize(set, calls, unordered(2)).has_value());
+  calls[1].result = 0;
+  EXPECT_TRUE(linearize(set, calls, unordered(2)).has_value());
+  EXPECT_EQ(set.describe(calls[0].operation), "insert(5)");
+  EXPECT_EQ(set.describe_result(calls[0].operation, 1), "true");
+}
+
+}  // namespace
+}  // namespace lineup::checker
