@@ -2,6 +2,8 @@
 //   lineup run     explore executions of a built-in program under a strategy, with outcome
 //                  counts, equivalence classes and speed
 //   lineup replay  one execution from a schedule token, printed as a trace
+//   lineup hunt    random test programs of a structure, each explored under a strategy and
+//                  checked for linearizability, within a time budget
 //   lineup list    the built-in structures
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -10,11 +12,15 @@
 #include <memory>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
+#include "adapters/registry/targets.h"
 #include "adapters/smoke/smoke_programs.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/trace_printer.h"
+#include "lineup/hunt.h"
 
 namespace {
 
@@ -141,6 +147,83 @@ int replay_command(const Shape& shape, const std::string& token) {
   return 1;
 }
 
+// "30s", "2m", "500ms", "1h" or plain seconds; negative on error.
+double parse_budget(const std::string& text) {
+  size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    return -1;
+  }
+  std::string unit = text.substr(used);
+  if (unit.empty() || unit == "s") return value;
+  if (unit == "ms") return value / 1000;
+  if (unit == "m") return value * 60;
+  if (unit == "h") return value * 3600;
+  return -1;
+}
+
+int hunt_command(const std::string& name, lineup::HuntOptions options, const std::string& budget,
+                 const std::string& check, bool json) {
+  const lineup::specs::Target* target = lineup::adapters::find_target(name);
+  if (target == nullptr) {
+    std::fprintf(stderr, "lineup: unknown structure '%s' (see `lineup list`)\n", name.c_str());
+    return 2;
+  }
+  options.budget_seconds = parse_budget(budget);
+  if (options.budget_seconds < 0) {
+    std::fprintf(stderr, "lineup: bad --budget '%s' (e.g. 30s, 2m, 500ms)\n", budget.c_str());
+    return 2;
+  }
+  options.dependency_aware = check == "dependency";
+  lineup::HuntResult r;
+  try {
+    r = lineup::hunt(*target, options, [&](const lineup::HuntResult& so_far) {
+      if (!json && so_far.programs % 50 == 0) {
+        std::fprintf(stderr, "\r%lu programs, %lu executions, %.0f s",
+                     static_cast<unsigned long>(so_far.programs),
+                     static_cast<unsigned long>(so_far.executions), so_far.seconds);
+      }
+    });
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lineup: internal error: %s\n", e.what());
+    return 3;
+  }
+  if (json) {
+    nlohmann::json out = {{"structure", name},
+                          {"strategy", options.strategy},
+                          {"bound", options.bound},
+                          {"seed", options.seed},
+                          {"check", check},
+                          {"programs", r.programs},
+                          {"executions", r.executions},
+                          {"distinct_classes", r.distinct_classes},
+                          {"seconds", r.seconds},
+                          {"bound_completed", r.bound_completed},
+                          {"violations", nlohmann::json::array()}};
+    for (const lineup::Violation& v : r.violations) {
+      out["violations"].push_back({{"program", v.program.describe(*target->model)},
+                                   {"program_index", v.program_index},
+                                   {"schedule", v.schedule.to_token()},
+                                   {"kind", v.kind}});
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+  } else {
+    std::fprintf(stderr, "\n");
+    for (const lineup::Violation& v : r.violations) std::printf("%s\n", v.report.c_str());
+    std::printf(
+        "%s: %lu programs, %lu executions, %lu distinct classes in %.1f s (%s, bound %d, "
+        "%s check)\n",
+        name.c_str(), static_cast<unsigned long>(r.programs),
+        static_cast<unsigned long>(r.executions), static_cast<unsigned long>(r.distinct_classes),
+        r.seconds, options.strategy.c_str(), options.bound, check.c_str());
+    std::printf("%s\n",
+                r.violations.empty() ? "no violation found" : "VIOLATION found (report above)");
+  }
+  return r.violations.empty() ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -173,12 +256,43 @@ int main(int argc, char** argv) {
   add_shape_options(replay, replay_shape);
   replay->add_option("schedule", token, "schedule token (s1:...)")->required();
 
+  lineup::HuntOptions hunt_options;
+  std::string structure, budget = "30s", check = "dependency";
+  bool json = false;
+  CLI::App* hunt = app.add_subcommand("hunt", "hunt for linearizability violations");
+  hunt->add_option("structure", structure, "structure to test (see `lineup list`)")->required();
+  hunt->add_option("--budget", budget, "time budget (30s, 2m, ...)")->capture_default_str();
+  hunt->add_option("--strategy", hunt_options.strategy, "search strategy")
+      ->check(CLI::IsMember(lineup::engine::strategy_names()))
+      ->capture_default_str();
+  hunt->add_option("--bound", hunt_options.bound, "preemption bound (cbdpor, icb)")
+      ->capture_default_str();
+  hunt->add_option("-t,--threads", hunt_options.threads, "threads per program")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  hunt->add_option("-c,--calls", hunt_options.calls, "calls per thread")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  hunt->add_option("--seed", hunt_options.seed, "seed of program generation")
+      ->capture_default_str();
+  hunt->add_option("--check", check, "linearizability check")
+      ->check(CLI::IsMember({"dependency", "classic"}))
+      ->capture_default_str();
+  hunt->add_flag("--atomics-only", hunt_options.atomics_only,
+                 "scheduling points only at atomics and locks");
+  hunt->add_flag("--json", json, "print one JSON object at the end");
+
   CLI::App* list = app.add_subcommand("list", "list the built-in structures");
 
   CLI11_PARSE(app, argc, argv);
   if (run->parsed()) return run_command(run_shape, config, show_trace);
   if (replay->parsed()) return replay_command(replay_shape, token);
+  if (hunt->parsed()) return hunt_command(structure, hunt_options, budget, check, json);
   if (list->parsed()) {
+    for (const auto& t : lineup::adapters::targets()) {
+      std::printf("%-28s %s\n", t.name.c_str(), t.description.c_str());
+    }
+    std::printf("\nbuilt-in programs for `lineup run`:\n");
     for (const auto& s : lineup::smoke::smoke_structures()) {
       std::printf("%-14s %s\n", s.name.c_str(), s.description.c_str());
     }

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "specs/model.h"
+#include "specs/structure.h"
 
 namespace lineup::specs {
 
@@ -98,6 +99,31 @@ const Model& stack_model() {
 const Model& set_model() {
   static const SetModel m;
   return m;
+}
+
+}  // namespace lineup::specs
+
+namespace lineup::specs {
+
+size_t TestProgram::calls() const {
+  size_t n = 0;
+  for (const auto& t : threads) n += t.size();
+  return n;
+}
+
+size_t TestProgram::flat(int thread, int index) const {
+  size_t n = 0;
+  for (int t = 0; t < thread; ++t) n += threads[static_cast<size_t>(t)].size();
+  return n + static_cast<size_t>(index);
+}
+
+std::string TestProgram::describe(const Model& model) const {
+  std::string out;
+  for (size_t t = 0; t < threads.size(); ++t) {
+    out += (t ? " | T" : "T") + std::to_string(t) + ":";
+    for (const Operation& op : threads[t]) out += " " + model.describe(op);
+  }
+  return out;
 }
 
 }  // namespace lineup::specs

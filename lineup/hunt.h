@@ -1,0 +1,49 @@
+// The hunt: random test programs for a structure, each explored under a strategy, every
+// execution checked for linearizability against the structure's model, until the budget
+// ends or a violation is found.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "lineup/engine/schedule.h"
+#include "specs/structure.h"
+
+namespace lineup {
+
+struct HuntOptions {
+  std::string strategy = "cbdpor";
+  int bound = 2;  // preemption bound for cbdpor/icb (-1: unbounded)
+  double budget_seconds = 30;
+  int threads = 3, calls = 3;
+  uint64_t seed = 1;
+  bool atomics_only = false;
+  bool dependency_aware = true;             // false: classic Line-Up on each interleaving
+  uint64_t executions_per_program = 20000;  // cap, so one program cannot eat the budget
+  uint64_t max_programs = 0;                // stop after this many programs (0: budget only)
+};
+
+/// A violation: the program, the schedule that shows it and a readable report.
+struct Violation {
+  specs::TestProgram program;
+  uint64_t program_index = 0;
+  engine::Schedule schedule;
+  std::string kind;    // "not linearizable", or an engine outcome ("crash", "deadlock", ...)
+  std::string report;  // calls with results, why, and the trace with file:line
+};
+
+struct HuntResult {
+  uint64_t programs = 0, executions = 0, distinct_classes = 0;
+  double seconds = 0;
+  int bound_completed = -1;  // lowest bound every finished program completed (-1: none)
+  std::vector<Violation> violations;
+};
+
+/// Hunts until the budget ends or the first violation. `progress` (optional) is called after
+/// every program.
+HuntResult hunt(const specs::Target& target, const HuntOptions& options,
+                const std::function<void(const HuntResult&)>& progress = {});
+
+}  // namespace lineup
