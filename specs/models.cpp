@@ -17,9 +17,9 @@ std::string Model::describe_result(const Operation&, int result) const {
 
 namespace {
 
-class QueueModel final : public Model {
+// push(v) -> 1, pop() -> a value or kEmpty; queue and stack differ only in which end pops.
+class PushPopModel : public Model {
  public:
-  std::string name() const override { return "queue"; }
   const std::vector<std::string>& operation_names() const override {
     static const std::vector<std::string> names = {"push", "pop"};
     return names;
@@ -31,26 +31,31 @@ class QueueModel final : public Model {
       return 1;
     }
     if (s.empty()) return kEmpty;
+    return take(s);
+  }
+
+ private:
+  virtual int take(State& s) const = 0;
+};
+
+class QueueModel final : public PushPopModel {
+ public:
+  std::string name() const override { return "queue"; }
+
+ private:
+  int take(State& s) const override {
     int v = s.front();
     s.erase(s.begin());
     return v;
   }
 };
 
-class StackModel final : public Model {
+class StackModel final : public PushPopModel {
  public:
   std::string name() const override { return "stack"; }
-  const std::vector<std::string>& operation_names() const override {
-    static const std::vector<std::string> names = {"push", "pop"};
-    return names;
-  }
-  bool takes_argument(int op) const override { return op == 0; }
-  int apply(State& s, const Operation& o) const override {
-    if (o.op == 0) {
-      s.push_back(o.arg);
-      return 1;
-    }
-    if (s.empty()) return kEmpty;
+
+ private:
+  int take(State& s) const override {
     int v = s.back();
     s.pop_back();
     return v;

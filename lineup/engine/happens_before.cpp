@@ -42,6 +42,22 @@ bool dependent(const Access& a, const Access& b) {
   return a.first <= b.last && b.first <= a.last;
 }
 
+std::vector<Access> pending_accesses(const Transition* pending, int threads) {
+  std::vector<Access> out(static_cast<size_t>(threads));
+  for (int t = 0; t < threads; ++t) out[static_cast<size_t>(t)] = Access::of(pending[t]);
+  return out;
+}
+
+uint64_t still_asleep(uint64_t asleep, const std::vector<Access>& pending, const Transition& step) {
+  Access last = Access::of(step);
+  uint64_t out = 0;
+  for (uint64_t m = asleep; m != 0; m &= m - 1) {
+    int u = __builtin_ctzll(m);
+    if (!dependent(pending[static_cast<size_t>(u)], last)) out |= uint64_t{1} << u;
+  }
+  return out;
+}
+
 void HappensBefore::reset(int threads) {
   n_ = threads;
   thread_clocks_.assign(static_cast<size_t>(n_) * static_cast<size_t>(n_), 0);

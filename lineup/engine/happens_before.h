@@ -31,6 +31,13 @@ struct Access {
 /// Whether two transitions of different threads are dependent.
 bool dependent(const Access& a, const Access& b);
 
+/// The Access of every thread's pending transition at a scheduling point.
+std::vector<Access> pending_accesses(const Transition* pending, int threads);
+
+/// The threads of `asleep` whose pending transition (in `pending`) is independent of `step`:
+/// a sleep set after `step` ran.
+uint64_t still_asleep(uint64_t asleep, const std::vector<Access>& pending, const Transition& step);
+
 /// Incrementally built happens-before relation of an execution.
 class HappensBefore {
  public:

@@ -26,17 +26,12 @@ ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
   n.enabled = point.enabled;
   n.previous = point.previous;
   n.implicit = n.previous == kNoThread || !point.is_enabled(n.previous);
-  n.pending.resize(static_cast<size_t>(point.thread_count));
-  for (int t = 0; t < point.thread_count; ++t) n.pending[t] = Access::of(point.pending[t]);
+  n.pending = pending_accesses(point.pending, point.thread_count);
   if (k > 0) {
     const Node& parent = stack_[k - 1];
     n.preemptions = parent.preemptions + (parent.preempting ? 1 : 0);
     // Attempt(): threads whose next transition depends on the step just run wake up.
-    Access last = Access::of(point.trace->steps[k - 1]);
-    for (uint64_t m = parent.sleep; m != 0; m &= m - 1) {
-      int u = std::countr_zero(m);
-      if (!dependent(parent.pending[static_cast<size_t>(u)], last)) n.sleep |= bit(u);
-    }
+    n.sleep = still_asleep(parent.sleep, parent.pending, point.trace->steps[k - 1]);
   }
   if (!n.implicit) {
     n.chosen = n.previous;  // phase 0: no preemption unless a later step marks this point

@@ -30,18 +30,13 @@ ThreadId DporStrategy::next_thread(const SchedulingPoint& point) {
   }
   Node n;
   n.enabled = point.enabled;
-  n.pending.resize(static_cast<size_t>(point.thread_count));
-  for (int t = 0; t < point.thread_count; ++t) n.pending[t] = Access::of(point.pending[t]);
+  n.pending = pending_accesses(point.pending, point.thread_count);
   if (k > 0) {
     // A sleeping thread (or one explored before the parent's choice) wakes up only when a
     // step dependent with its next transition runs.
     const Node& parent = stack_[k - 1];
-    Access last = Access::of(point.trace->steps[k - 1]);
     uint64_t asleep = parent.sleep | (parent.done & ~bit(parent.chosen));
-    for (uint64_t m = asleep; m != 0; m &= m - 1) {
-      int u = std::countr_zero(m);
-      if (!dependent(parent.pending[static_cast<size_t>(u)], last)) n.sleep |= bit(u);
-    }
+    n.sleep = still_asleep(asleep, parent.pending, point.trace->steps[k - 1]);
   }
   uint64_t awake = n.enabled & ~n.sleep;
   if (awake == 0) {
