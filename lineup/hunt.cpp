@@ -13,6 +13,7 @@
 #include "lineup/engine/strategy/cbdpor.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/trace_printer.h"
+#include "lineup/phase1.h"
 
 namespace lineup {
 namespace {
@@ -59,6 +60,24 @@ Judged judge_input(const specs::TestProgram& program, const std::vector<int>& re
   return j;
 }
 
+// Whether some serial order in `orders` (call indices) respects `precedes`.
+bool some_order_respects(const std::vector<std::vector<int>>& orders,
+                         const checker::Precedence& precedes) {
+  for (const std::vector<int>& order : orders) {
+    uint64_t done = 0;
+    bool ok = true;
+    for (int c : order) {
+      if (precedes[static_cast<size_t>(c)] & ~done) {
+        ok = false;
+        break;
+      }
+      done |= uint64_t{1} << c;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
 std::string describe_calls(const specs::Model& model, const specs::TestProgram& program,
                            const std::vector<int>& results) {
   std::string out;
@@ -95,6 +114,20 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
        ++index) {
     specs::TestProgram program = generator::sample(gen, options.seed, index);
     std::vector<int> results(program.calls(), 0);
+    SerialOutcomes serial;
+    if (!options.model_spec) {
+      serial = serial_outcomes(engine, target, program);
+      if (!serial.failure.empty()) {
+        Violation v;
+        v.program = program;
+        v.program_index = index;
+        v.kind = "not serializable";
+        v.report = "program " + std::to_string(index) + ": " + program.describe(*target.model) +
+                   "\nrunning its calls one at a time fails: " + serial.failure + "\n";
+        result.violations.push_back(std::move(v));
+        break;
+      }
+    }
     engine::Program p = target.instantiate(program, &results);
     engine::StrategyConfig config;
     config.name = options.strategy;
@@ -123,16 +156,23 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
         for (const checker::Precedence& rel : j.relations) {
           auto key = std::make_pair(results, rel);
           auto it = verdicts.find(key);
-          bool ok =
-              it != verdicts.end()
-                  ? it->second
-                  : (verdicts[key] = checker::linearize(*target.model, j.calls, rel).has_value());
+          bool ok;
+          if (it != verdicts.end()) {
+            ok = it->second;
+          } else if (options.model_spec) {
+            ok = verdicts[key] = checker::linearize(*target.model, j.calls, rel).has_value();
+          } else {
+            auto found = serial.outcomes.find(results);
+            ok = verdicts[key] =
+                found != serial.outcomes.end() && some_order_respects(found->second, rel);
+          }
           if (!ok) {
             kind = "not linearizable";
             why =
                 "no order of the calls that respects their real-time order in this execution "
-                "(or an equivalent one) gives these results under the " +
-                target.model->name() + " model";
+                "(or an equivalent one) gives these results " +
+                (options.model_spec ? "under the " + target.model->name() + " model"
+                                    : std::string("when the calls run one at a time"));
             break;
           }
         }

@@ -20,7 +20,10 @@ struct HuntOptions {
   int threads = 3, calls = 3;
   uint64_t seed = 1;
   bool atomics_only = false;
-  bool dependency_aware = true;             // false: classic Line-Up on each interleaving
+  bool dependency_aware = true;  // false: classic Line-Up on each interleaving
+  /// false: the correct outcomes are the implementation's own serial outcomes (Line-Up's
+  /// phase 1) instead of the sequential model's.
+  bool model_spec = true;
   uint64_t executions_per_program = 20000;  // cap, so one program cannot eat the budget
   uint64_t max_programs = 0;                // stop after this many programs (0: budget only)
 };

@@ -278,6 +278,12 @@ int main(int argc, char** argv) {
   hunt->add_option("--check", check, "linearizability check")
       ->check(CLI::IsMember({"dependency", "classic"}))
       ->capture_default_str();
+  std::string spec = "model";
+  hunt->add_option("--spec", spec,
+                   "correct outcomes: the sequential model, or the implementation's own serial "
+                   "outcomes (Line-Up phase 1)")
+      ->check(CLI::IsMember({"model", "serial"}))
+      ->capture_default_str();
   hunt->add_flag("--atomics-only", hunt_options.atomics_only,
                  "scheduling points only at atomics and locks");
   hunt->add_flag("--json", json, "print one JSON object at the end");
@@ -287,6 +293,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   if (run->parsed()) return run_command(run_shape, config, show_trace);
   if (replay->parsed()) return replay_command(replay_shape, token);
+  hunt_options.model_spec = spec == "model";
   if (hunt->parsed()) return hunt_command(structure, hunt_options, budget, check, json);
   if (list->parsed()) {
     for (const auto& t : lineup::adapters::targets()) {

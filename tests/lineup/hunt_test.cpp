@@ -29,6 +29,17 @@ TEST(Hunt, FindsTheSeededPublishBeforeWriteBug) {
   EXPECT_FALSE(v.schedule.choices.empty());
 }
 
+TEST(Hunt, PhaseOneOutcomesFindTheSeededBugAndPassBoost) {
+  HuntOptions o = programs(50);
+  o.model_spec = false;  // the implementation's serial outcomes are the specification
+  HuntResult bad = hunt(*adapters::find_target("seeded/publish-before-write"), o);
+  ASSERT_EQ(bad.violations.size(), 1u);
+  EXPECT_EQ(bad.violations[0].kind, "not linearizable");
+  o.max_programs = 5;
+  HuntResult good = hunt(*adapters::find_target("boost/queue"), o);
+  EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
+}
+
 TEST(Hunt, BoostQueueAndStackAreLinearizable) {
   for (const char* name : {"boost/queue", "boost/stack"}) {
     HuntResult r = hunt(*adapters::find_target(name), programs(5));
