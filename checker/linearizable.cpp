@@ -1,5 +1,8 @@
 #include "checker/linearizable.h"
 
+#include <bit>
+#include <climits>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -35,10 +38,66 @@ struct Search {
 
 std::optional<std::vector<int>> linearize(const specs::Model& model,
                                           const std::vector<CallRecord>& calls,
-                                          const Precedence& precedes) {
+                                          const Precedence& precedes,
+                                          const specs::State& initial) {
   Search s{model, calls, precedes, {}, {}};
-  if (s.extend(0, model.initial())) return s.order;
+  if (s.extend(0, initial)) return s.order;
   return std::nullopt;
+}
+
+std::optional<std::vector<int>> linearize(const specs::Model& model,
+                                          const std::vector<CallRecord>& calls,
+                                          const Precedence& precedes) {
+  return linearize(model, calls, precedes, model.initial());
+}
+
+namespace {
+
+// Fewest mismatching results over the orders of the calls not in `done`, from `state`; the
+// minimum depends only on (done, state), so it is memoized on that pair.
+struct Closest {
+  const specs::Model& model;
+  const std::vector<CallRecord>& calls;
+  const Precedence& precedes;
+  std::map<std::pair<uint64_t, specs::State>, std::pair<int, int>> best;  // -> (cost, next call)
+
+  int cost(uint64_t done, const specs::State& state) {
+    if (std::popcount(done) == static_cast<int>(calls.size())) return 0;
+    auto key = std::make_pair(done, state);
+    if (auto it = best.find(key); it != best.end()) return it->second.first;
+    std::pair<int, int> choice{INT_MAX, -1};
+    for (size_t c = 0; c < calls.size(); ++c) {
+      uint64_t bit = uint64_t{1} << c;
+      if ((done & bit) || (precedes[c] & ~done)) continue;
+      specs::State next = state;
+      int miss = model.apply(next, calls[c].operation) != calls[c].result ? 1 : 0;
+      int total = miss + cost(done | bit, next);
+      if (total < choice.first) choice = {total, static_cast<int>(c)};
+    }
+    best[key] = choice;
+    return choice.first;
+  }
+};
+
+}  // namespace
+
+ClosestOrder closest_order(const specs::Model& model, const std::vector<CallRecord>& calls,
+                           const Precedence& precedes, const specs::State& initial) {
+  Closest search{model, calls, precedes, {}};
+  ClosestOrder out;
+  out.differences = search.cost(0, initial);
+  out.model_results.resize(calls.size(), 0);
+  uint64_t done = 0;
+  specs::State state = initial;
+  while (std::popcount(done) < static_cast<int>(calls.size())) {
+    int c = search.best.at({done, state}).second;
+    if (c < 0) break;  // a cyclic precedence: no order at all
+    out.order.push_back(c);
+    out.model_results[static_cast<size_t>(c)] =
+        model.apply(state, calls[static_cast<size_t>(c)].operation);
+    done |= uint64_t{1} << c;
+  }
+  return out;
 }
 
 }  // namespace lineup::checker

@@ -9,11 +9,26 @@
 
 namespace lineup::checker {
 
-/// A witness order (call indices) if the calls are linearizable under `precedes`, else
-/// nullopt. Depth-first over orders, pruning states (calls done, model state) already found
-/// to be dead ends.
+/// A witness order (call indices) if the calls, starting from model state `initial`, are
+/// linearizable under `precedes`, else nullopt. Depth-first over orders, pruning states
+/// (calls done, model state) already found to be dead ends.
+std::optional<std::vector<int>> linearize(const specs::Model& model,
+                                          const std::vector<CallRecord>& calls,
+                                          const Precedence& precedes,
+                                          const specs::State& initial);
 std::optional<std::vector<int>> linearize(const specs::Model& model,
                                           const std::vector<CallRecord>& calls,
                                           const Precedence& precedes);
+
+/// The order closest to legal when none is: a serial order respecting `precedes` in which the
+/// fewest calls return something other than what they returned, with the results the model
+/// gives them in that order.
+struct ClosestOrder {
+  std::vector<int> order;         // call indices
+  std::vector<int> model_results; // per call index
+  int differences = 0;            // calls whose result differs
+};
+ClosestOrder closest_order(const specs::Model& model, const std::vector<CallRecord>& calls,
+                           const Precedence& precedes, const specs::State& initial);
 
 }  // namespace lineup::checker

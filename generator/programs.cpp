@@ -1,23 +1,62 @@
 #include "generator/programs.h"
 
-namespace lineup::generator {
+#include <algorithm>
+#include <numeric>
 
-rc::Gen<specs::TestProgram> test_programs(const specs::Target& target, int threads, int calls) {
+namespace lineup::generator {
+namespace {
+
+using Ops = std::vector<specs::Operation>;
+
+rc::Gen<specs::Operation> operation(const specs::Target& target, std::vector<int> allowed) {
   const specs::Model* model = target.model;
   std::vector<int> args = target.arguments.empty() ? std::vector<int>{0} : target.arguments;
-  int ops = static_cast<int>(model->operation_names().size());
-  rc::Gen<specs::Operation> operation = rc::gen::apply(
+  return rc::gen::apply(
       [model](int op, int arg) {
         return specs::Operation{op, model->takes_argument(op) ? arg : 0};
       },
-      rc::gen::inRange(0, ops), rc::gen::elementOf(args));
-  auto thread =
-      rc::gen::container<std::vector<specs::Operation>>(static_cast<size_t>(calls), operation);
-  return rc::gen::map(rc::gen::container<std::vector<std::vector<specs::Operation>>>(
-                          static_cast<size_t>(threads), thread),
-                      [](std::vector<std::vector<specs::Operation>> t) {
-                        return specs::TestProgram{std::move(t)};
-                      });
+      rc::gen::elementOf(allowed), rc::gen::elementOf(args));
+}
+
+std::vector<int> all_operations(const specs::Target& target) {
+  std::vector<int> all(target.model->operation_names().size());
+  std::iota(all.begin(), all.end(), 0);
+  return all;
+}
+
+}  // namespace
+
+int thread_count(const specs::Target& target, const Shape& shape) {
+  if (target.roles.empty()) return shape.threads;
+  return std::min(shape.threads, static_cast<int>(target.roles.size()));
+}
+
+rc::Gen<specs::TestProgram> test_programs(const specs::Target& target, const Shape& shape) {
+  int threads = thread_count(target, shape);
+  std::vector<rc::Gen<Ops>> per_thread;
+  for (int t = 0; t < threads; ++t) {
+    std::vector<int> allowed =
+        target.roles.empty() ? all_operations(target) : target.roles[static_cast<size_t>(t)];
+    per_thread.push_back(
+        rc::gen::container<Ops>(static_cast<size_t>(shape.calls), operation(target, allowed)));
+  }
+  auto init = rc::gen::mapcat(rc::gen::inRange(0, shape.init + 1),
+                              [op = operation(target, all_operations(target))](int n) {
+                                return rc::gen::container<Ops>(static_cast<size_t>(n), op);
+                              });
+  // One generator per thread, combined in order.
+  rc::Gen<std::vector<Ops>> threads_gen = rc::gen::just(std::vector<Ops>{});
+  for (const rc::Gen<Ops>& g : per_thread) {
+    threads_gen = rc::gen::apply(
+        [](std::vector<Ops> so_far, Ops next) {
+          so_far.push_back(std::move(next));
+          return so_far;
+        },
+        threads_gen, g);
+  }
+  return rc::gen::apply(
+      [](Ops prefix, std::vector<Ops> t) { return specs::TestProgram{std::move(prefix), std::move(t)}; },
+      init, threads_gen);
 }
 
 specs::TestProgram sample(const rc::Gen<specs::TestProgram>& gen, uint64_t seed, uint64_t index) {

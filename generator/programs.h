@@ -10,9 +10,20 @@
 
 namespace lineup::generator {
 
-/// Programs of exactly `threads` threads x `calls` calls; each call an operation of the
-/// target's model, with an argument from target.arguments where the operation takes one.
-rc::Gen<specs::TestProgram> test_programs(const specs::Target& target, int threads, int calls);
+/// The size of generated programs.
+struct Shape {
+  int threads = 3;  // at most; fewer when the target's roles allow fewer
+  int calls = 3;    // per thread, exactly
+  int init = 0;     // a sequential prefix of 0..init calls before the threads start
+};
+
+/// Programs of `shape`: each call an operation of the target's model (thread t restricted to
+/// target.roles[t] when roles are declared), with an argument from target.arguments where
+/// the operation takes one.
+rc::Gen<specs::TestProgram> test_programs(const specs::Target& target, const Shape& shape);
+
+/// The number of threads programs of `shape` have for `target`.
+int thread_count(const specs::Target& target, const Shape& shape);
 
 /// The `index`-th program of the sequence `seed` determines: reproducible from (seed, index).
 specs::TestProgram sample(const rc::Gen<specs::TestProgram>& gen, uint64_t seed, uint64_t index);

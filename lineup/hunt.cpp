@@ -2,17 +2,15 @@
 
 #include <chrono>
 #include <climits>
-#include <map>
 #include <set>
 
-#include "checker/linearizable.h"
-#include "checker/precedence.h"
 #include "generator/programs.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/cbdpor.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/trace_printer.h"
+#include "lineup/judge.h"
 #include "lineup/phase1.h"
 
 namespace lineup {
@@ -20,81 +18,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The calls of one execution in thread-major order, and its precedence relations in the same
-// order (the trace lists calls in the order they started).
-struct Judged {
-  std::vector<checker::CallRecord> calls;
-  std::vector<checker::Precedence> relations;
-};
-
-Judged judge_input(const specs::TestProgram& program, const std::vector<int>& results,
-                   const engine::Trace& trace, bool dependency_aware) {
-  Judged j;
-  size_t n = program.calls();
-  j.calls.resize(n);
-  std::vector<size_t> flat(trace.calls.size());
-  for (size_t c = 0; c < trace.calls.size(); ++c) {
-    const engine::CallSpan& s = trace.calls[c];
-    flat[c] = program.flat(s.thread, s.index_in_thread);
-    j.calls[flat[c]] = {
-        s.thread,
-        program.threads[static_cast<size_t>(s.thread)][static_cast<size_t>(s.index_in_thread)],
-        results[flat[c]]};
-  }
-  std::vector<checker::Precedence> in_trace_order;
-  if (dependency_aware) {
-    in_trace_order =
-        checker::equivalent_precedences(trace, static_cast<int>(program.threads.size()));
-  } else {
-    in_trace_order = {checker::real_time_precedence(trace)};
-  }
-  for (const checker::Precedence& p : in_trace_order) {
-    checker::Precedence q(n, 0);
-    for (size_t y = 0; y < p.size(); ++y) {
-      for (size_t x = 0; x < p.size(); ++x) {
-        if ((p[y] >> x) & 1) q[flat[y]] |= uint64_t{1} << flat[x];
-      }
-    }
-    j.relations.push_back(std::move(q));
-  }
-  return j;
-}
-
-// Whether some serial order in `orders` (call indices) respects `precedes`.
-bool some_order_respects(const std::vector<std::vector<int>>& orders,
-                         const checker::Precedence& precedes) {
-  for (const std::vector<int>& order : orders) {
-    uint64_t done = 0;
-    bool ok = true;
-    for (int c : order) {
-      if (precedes[static_cast<size_t>(c)] & ~done) {
-        ok = false;
-        break;
-      }
-      done |= uint64_t{1} << c;
-    }
-    if (ok) return true;
-  }
-  return false;
-}
-
-std::string describe_calls(const specs::Model& model, const specs::TestProgram& program,
-                           const std::vector<int>& results) {
-  std::string out;
-  for (size_t t = 0; t < program.threads.size(); ++t) {
-    out += "  T" + std::to_string(t) + ":";
-    for (size_t i = 0; i < program.threads[t].size(); ++i) {
-      const specs::Operation& op = program.threads[t][i];
-      out += " " + model.describe(op) + " -> " +
-             model.describe_result(op,
-                                   results[program.flat(static_cast<int>(t), static_cast<int>(i))]);
-    }
-    out += "\n";
-  }
-  return out;
+std::string header(const specs::Target& target, const specs::TestProgram& program,
+                   uint64_t index) {
+  return target.name + ", program " + std::to_string(index) + ": " +
+         program.describe(*target.model) + "\n";
 }
 
 }  // namespace
+
+generator::Shape HuntOptions::shape() const { return {threads, calls, init}; }
 
 HuntResult hunt(const specs::Target& target, const HuntOptions& options,
                 const std::function<void(const HuntResult&)>& progress) {
@@ -104,8 +36,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   engine::EngineOptions eo;
   eo.schedule_plain_accesses = !options.atomics_only;
   engine::Engine engine(eo);
-  rc::Gen<specs::TestProgram> gen =
-      generator::test_programs(target, options.threads, options.calls);
+  rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
   std::set<uint64_t> classes;
   engine::HappensBefore hb;
   int lowest_bound = INT_MAX;
@@ -113,7 +44,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
                            (options.max_programs == 0 || index < options.max_programs);
        ++index) {
     specs::TestProgram program = generator::sample(gen, options.seed, index);
-    std::vector<int> results(program.calls(), 0);
+    std::vector<int> results(program.results_size(), 0);
     SerialOutcomes serial;
     if (!options.model_spec) {
       serial = serial_outcomes(engine, target, program);
@@ -122,12 +53,14 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
         v.program = program;
         v.program_index = index;
         v.kind = "not serializable";
-        v.report = "program " + std::to_string(index) + ": " + program.describe(*target.model) +
-                   "\nrunning its calls one at a time fails: " + serial.failure + "\n";
+        v.report = header(target, program, index) +
+                   "running its calls one at a time fails: " + serial.failure + "\n";
         result.violations.push_back(std::move(v));
         break;
       }
     }
+    ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial,
+                       options.dependency_aware);
     engine::Program p = target.instantiate(program, &results);
     engine::StrategyConfig config;
     config.name = options.strategy;
@@ -137,55 +70,36 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     std::string error;
     auto strategy = engine::make_strategy(config, &error);
     if (!strategy) throw std::invalid_argument(error);
-    std::map<std::pair<std::vector<int>, checker::Precedence>, bool> verdicts;
     uint64_t explored = 0;
     engine.explore(p, *strategy, [&](const engine::ExecutionResult& r) {
       ++explored;
       if (r.outcome == engine::Outcome::kAbandoned)
         return explored < options.executions_per_program;
       ++result.executions;
-      hb.reset(options.threads);
+      hb.reset(static_cast<int>(program.threads.size()));
       for (const engine::Transition& t : r.trace.steps) hb.add(t);
       classes.insert(hb.fingerprint() ^ (index * 0x9e3779b97f4a7c15ULL));
-      std::string kind, why;
+      Verdict verdict;
+      std::string kind;
       if (r.failed()) {
         kind = engine::to_string(r.outcome);
-        why = r.message;
+        verdict = {false, r.message};
       } else {
-        Judged j = judge_input(program, results, r.trace, options.dependency_aware);
-        for (const checker::Precedence& rel : j.relations) {
-          auto key = std::make_pair(results, rel);
-          auto it = verdicts.find(key);
-          bool ok;
-          if (it != verdicts.end()) {
-            ok = it->second;
-          } else if (options.model_spec) {
-            ok = verdicts[key] = checker::linearize(*target.model, j.calls, rel).has_value();
-          } else {
-            auto found = serial.outcomes.find(results);
-            ok = verdicts[key] =
-                found != serial.outcomes.end() && some_order_respects(found->second, rel);
-          }
-          if (!ok) {
-            kind = "not linearizable";
-            why =
-                "no order of the calls that respects their real-time order in this execution "
-                "(or an equivalent one) gives these results " +
-                (options.model_spec ? "under the " + target.model->name() + " model"
-                                    : std::string("when the calls run one at a time"));
-            break;
-          }
-        }
+        verdict = judge.judge(results, r.trace);
+        kind = "not linearizable";
       }
-      if (!kind.empty()) {
+      if (!verdict.ok) {
         Violation v;
         v.program = program;
         v.program_index = index;
         v.schedule = r.schedule;
         v.kind = kind;
-        v.report = "program " + std::to_string(index) + ": " + program.describe(*target.model) +
-                   "\n" + (r.failed() ? "" : describe_calls(*target.model, program, results)) +
-                   kind + ": " + why + "\n" + engine::format_trace(r, p, engine);
+        v.results = results;
+        v.report = header(target, program, index) +
+                   (r.failed() ? "" : describe_calls(*target.model, program, results)) + kind +
+                   ": " + verdict.why + (verdict.why.ends_with('\n') ? "" : "\n") +
+                   "schedule " + r.schedule.to_token() + "\n" +
+                   engine::format_trace(r, p, engine);
         result.violations.push_back(std::move(v));
         return false;
       }

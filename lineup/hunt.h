@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "generator/programs.h"
 #include "lineup/engine/schedule.h"
 #include "specs/structure.h"
 
@@ -18,6 +19,7 @@ struct HuntOptions {
   int bound = 2;  // preemption bound for cbdpor/icb (-1: unbounded)
   double budget_seconds = 30;
   int threads = 3, calls = 3;
+  int init = 0;  // sequential prefix of up to this many calls before the threads start
   uint64_t seed = 1;
   bool atomics_only = false;
   bool dependency_aware = true;  // false: classic Line-Up on each interleaving
@@ -26,6 +28,7 @@ struct HuntOptions {
   bool model_spec = true;
   uint64_t executions_per_program = 20000;  // cap, so one program cannot eat the budget
   uint64_t max_programs = 0;                // stop after this many programs (0: budget only)
+  generator::Shape shape() const;
 };
 
 /// A violation: the program, the schedule that shows it and a readable report.
@@ -33,7 +36,8 @@ struct Violation {
   specs::TestProgram program;
   uint64_t program_index = 0;
   engine::Schedule schedule;
-  std::string kind;    // "not linearizable", or an engine outcome ("crash", "deadlock", ...)
+  std::string kind;  // "not linearizable", or an engine outcome ("crash", "deadlock", ...)
+  std::vector<int> results;  // what the calls returned (layout of TestProgram::results_size)
   std::string report;  // calls with results, why, and the trace with file:line
 };
 

@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "adapters/registry/targets.h"
+#include "specs/structure.h"
 #include "adapters/smoke/smoke_programs.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/happens_before.h"
@@ -166,7 +166,7 @@ double parse_budget(const std::string& text) {
 
 int hunt_command(const std::string& name, lineup::HuntOptions options, const std::string& budget,
                  const std::string& check, bool json) {
-  const lineup::specs::Target* target = lineup::adapters::find_target(name);
+  const lineup::specs::Target* target = lineup::specs::find_target(name);
   if (target == nullptr) {
     std::fprintf(stderr, "lineup: unknown structure '%s' (see `lineup list`)\n", name.c_str());
     return 2;
@@ -273,6 +273,9 @@ int main(int argc, char** argv) {
   hunt->add_option("-c,--calls", hunt_options.calls, "calls per thread")
       ->check(CLI::Range(1, 8))
       ->capture_default_str();
+  hunt->add_option("--init", hunt_options.init, "sequential prefix of up to N calls")
+      ->check(CLI::Range(0, 8))
+      ->capture_default_str();
   hunt->add_option("--seed", hunt_options.seed, "seed of program generation")
       ->capture_default_str();
   hunt->add_option("--check", check, "linearizability check")
@@ -296,8 +299,10 @@ int main(int argc, char** argv) {
   hunt_options.model_spec = spec == "model";
   if (hunt->parsed()) return hunt_command(structure, hunt_options, budget, check, json);
   if (list->parsed()) {
-    for (const auto& t : lineup::adapters::targets()) {
-      std::printf("%-28s %s\n", t.name.c_str(), t.description.c_str());
+    std::printf("%-30s %-6s %-20s %s\n", "STRUCTURE", "KIND", "ORIGIN", "DESCRIPTION");
+    for (const auto& t : lineup::specs::registered_targets()) {
+      std::printf("%-30s %-6s %-20s %s\n", t.name.c_str(), t.model->name().c_str(),
+                  t.origin.c_str(), t.description.c_str());
     }
     std::printf("\nbuilt-in programs for `lineup run`:\n");
     for (const auto& s : lineup::smoke::smoke_structures()) {

@@ -7,7 +7,7 @@ namespace lineup {
 SerialOutcomes serial_outcomes(engine::Engine& engine, const specs::Target& target,
                                const specs::TestProgram& program) {
   SerialOutcomes out;
-  std::vector<int> results(program.calls(), 0);
+  std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::SerialStrategy serial;
   engine.explore(p, serial, [&](const engine::ExecutionResult& r) {

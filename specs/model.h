@@ -11,6 +11,7 @@ namespace lineup::specs {
 struct Operation {
   int op = 0;   // index into Model::operation_names()
   int arg = 0;  // ignored by operations without an argument
+  bool operator==(const Operation&) const = default;
 };
 
 /// The abstract state: the structure's contents, in the model's own order.

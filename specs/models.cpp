@@ -1,7 +1,7 @@
 #include <algorithm>
 
 #include "specs/model.h"
-#include "specs/structure.h"
+#include "specs/test_program.h"
 
 namespace lineup::specs {
 
@@ -124,8 +124,12 @@ size_t TestProgram::flat(int thread, int index) const {
 
 std::string TestProgram::describe(const Model& model) const {
   std::string out;
+  if (!init.empty()) {
+    out = "init:";
+    for (const Operation& op : init) out += " " + model.describe(op);
+  }
   for (size_t t = 0; t < threads.size(); ++t) {
-    out += (t ? " | T" : "T") + std::to_string(t) + ":";
+    out += (out.empty() ? "T" : " | T") + std::to_string(t) + ":";
     for (const Operation& op : threads[t]) out += " " + model.describe(op);
   }
   return out;

@@ -1,81 +1,161 @@
 // Declaring a structure under test: how to construct it, how each operation of its
 // sequential model is called on it, and the argument values to draw from. Include from an
-// instrumented translation unit (see lineup_add_structure): the lambdas given to declare()
-// are compiled there, so every access they make is controlled by the engine.
+// instrumented translation unit (see lineup_add_structure): the functions given to a
+// Structure are compiled there, so every access they make is controlled by the engine.
+//
+//   using Queue = boost::lockfree::queue<int>;
+//   LINEUP_REGISTER(lineup::specs::Structure<Queue>("my/queue", lineup::specs::queue_model())
+//                       .make([] { return new Queue(16); })
+//                       .operation("push", [](Queue& q, int v) { return q.push(v) ? 1 : 0; })
+//                       .operation("pop", [](Queue& q, int) {
+//                         int v;
+//                         return q.pop(v) ? v : lineup::specs::kEmpty;
+//                       })
+//                       .arguments({1, 2, 3}));
 #pragma once
 
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "lineup/engine/program.h"
 #include "specs/model.h"
+#include "specs/registry.h"
+#include "specs/test_program.h"
 
 namespace lineup::specs {
 
-/// A concurrent test program: per thread, the operations of its calls, in order.
-struct TestProgram {
-  std::vector<std::vector<Operation>> threads;
-  /// Number of calls over all threads.
-  size_t calls() const;
-  /// Index of call `index` of thread `thread` in thread-major order.
-  size_t flat(int thread, int index) const;
-  /// "T0: push(1) pop() | T1: ..." using the model's names.
-  std::string describe(const Model& model) const;
+/// How the harness drives a structure without knowing its type. Implemented in the
+/// instrumented translation unit that declares the structure; called from lineup's own
+/// (uninstrumented) code, so the harness's work never shows as steps of the structure.
+class Driver {
+ public:
+  virtual ~Driver() = default;
+  /// Creates a structure (in an execution's setup).
+  virtual void* make() const = 0;
+  /// Deletes what make() returned (in teardown).
+  virtual void destroy(void* structure) const = 0;
+  /// Performs model operation `op` with `arg` and returns its result.
+  virtual int call(void* structure, int op, int arg) const = 0;
 };
 
 /// A structure under test, with its types erased.
 struct Target {
   std::string name;         // e.g. "boost/queue"
   std::string description;  // one line for `lineup list`
+  std::string origin;       // where the code comes from: "Boost.Lockfree 1.74", "seeded", ...
   const Model* model = nullptr;
   std::vector<int> arguments;  // argument values for operations that take one
+  /// Per-thread roles: thread t may only call the operations roles[t]; a program has at most
+  /// roles.size() threads. Empty: every thread may call every operation.
+  std::vector<std::vector<int>> roles;
+  std::shared_ptr<const Driver> driver;
+
   /// The engine program running `program` on a fresh structure in every execution; each
-  /// execution writes call c's result (thread-major order) into (*results)[c], which must
-  /// have program.calls() elements and outlive the program.
-  std::function<engine::Program(const TestProgram& program, std::vector<int>* results)> instantiate;
+  /// execution writes call c's result (thread-major order) into (*results)[c] and the init
+  /// prefix's results after them, so `results` must have program.results_size() elements and
+  /// outlive the program.
+  engine::Program instantiate(const TestProgram& program, std::vector<int>* results) const;
 };
 
-/// Declares structure S: `make` constructs one (in the execution's setup), `operations[i]`
-/// performs model operation i on it with an argument and returns the result the model would
-/// (see the Model's apply). The structure is deleted in teardown. Operations are plain
-/// functions (or capture-less lambdas): the harness around them is not instrumented, so a
-/// trace shows the structure's own steps only.
+/// Builder of the Target for structure type S; converts to Target, checking that every
+/// operation of the model has been given (throws std::invalid_argument otherwise).
 template <class S>
-Target declare(std::string name, std::string description, const Model& model,
-               std::vector<int> arguments, S* (*make)(), std::vector<int (*)(S&, int)> operations) {
-  Target t;
-  t.name = std::move(name);
-  t.description = std::move(description);
-  t.model = &model;
-  t.arguments = std::move(arguments);
-  const Model* m = &model;
-  t.instantiate = [m, make, operations](const TestProgram& program, std::vector<int>* results) {
-    auto holder = std::make_shared<S*>(nullptr);
-    engine::Program p;
-    p.setup = [holder, make] { *holder = make(); };
-    for (size_t thread = 0; thread < program.threads.size(); ++thread) {
-      std::vector<engine::Call> calls;
-      for (size_t i = 0; i < program.threads[thread].size(); ++i) {
-        Operation op = program.threads[thread][i];
-        size_t slot = program.flat(static_cast<int>(thread), static_cast<int>(i));
-        int (*f)(S&, int) = operations[static_cast<size_t>(op.op)];
-        // Not instrumented: reading the captures and storing the result are the harness's
-        // accesses, not the structure's.
-        calls.push_back({m->describe(op), [holder, f, op, slot, results]()
-                                              __attribute__((no_sanitize("thread"))) {
-                                                S& s = **holder;
-                                                int r = f(s, op.arg);
-                                                (*results)[slot] = r;
+class Structure {
+ public:
+  /// An operation: performs one model operation on the structure with an argument (ignored
+  /// by operations without one) and returns what the model's apply would return. A plain
+  /// function or a capture-less lambda.
+  using Op = int (*)(S&, int);
+
+  Structure(std::string name, const Model& model) : model_(&model) {
+    target_.name = std::move(name);
+    target_.model = &model;
+    target_.arguments = {1, 2, 3};
+    ops_.resize(model.operation_names().size(), nullptr);
+  }
+  /// How one structure is created; it is deleted after each execution. Default: `new S()`.
+  Structure& make(S* (*f)()) {
+    make_ = f;
+    return *this;
+  }
+  /// Binds model operation `name` (e.g. "push") to `f`.
+  Structure& operation(const std::string& name, Op f) {
+    ops_[static_cast<size_t>(index_of(name))] = f;
+    return *this;
+  }
+  /// Argument values drawn for operations that take one. Default {1, 2, 3}.
+  Structure& arguments(std::vector<int> values) {
+    target_.arguments = std::move(values);
+    return *this;
+  }
+  Structure& describe(std::string text) {
+    target_.description = std::move(text);
+    return *this;
+  }
+  Structure& origin(std::string text) {
+    target_.origin = std::move(text);
+    return *this;
+  }
+  /// Restricts thread t to the operations named in roles[t] (e.g. {{"push"}, {"pop"}} for a
+  /// single-producer single-consumer queue).
+  Structure& roles(const std::vector<std::vector<std::string>>& names) {
+    target_.roles.clear();
+    for (const auto& thread : names) {
+      std::vector<int> ops;
+      for (const std::string& n : thread) ops.push_back(index_of(n));
+      target_.roles.push_back(std::move(ops));
+    }
+    return *this;
+  }
+
+  operator Target() const {
+    for (size_t i = 0; i < ops_.size(); ++i) {
+      if (ops_[i] == nullptr) {
+        throw std::invalid_argument(target_.name + ": operation '" +
+                                    model_->operation_names()[i] + "' of the " + model_->name() +
+                                    " model is not given");
       }
-    });
-  } p.threads.push_back(std::move(calls));
-}
-p.teardown = [holder] { delete *holder; };
-return p;
+    }
+    Target t = target_;
+    t.driver = std::make_shared<TypedDriver>(make_, ops_);
+    return t;
+  }
+
+ private:
+  int index_of(const std::string& name) const {
+    const auto& names = model_->operation_names();
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (names[i] == name) return static_cast<int>(i);
+    }
+    throw std::invalid_argument(target_.name + ": the " + model_->name() +
+                                " model has no operation '" + name + "'");
+  }
+
+  static S* make_default() { return new S(); }
+
+  class TypedDriver final : public Driver {
+   public:
+    TypedDriver(S* (*make)(), std::vector<Op> ops) : make_(make), ops_(std::move(ops)) {}
+    void* make() const override { return make_(); }
+    void destroy(void* structure) const override { delete static_cast<S*>(structure); }
+    // Not instrumented itself: only the operation's own accesses are steps.
+    __attribute__((no_sanitize("thread"))) int call(void* structure, int op,
+                                                    int arg) const override {
+      return ops_[static_cast<size_t>(op)](*static_cast<S*>(structure), arg);
+    }
+
+   private:
+    S* (*make_)();
+    std::vector<Op> ops_;
+  };
+
+  const Model* model_;
+  Target target_;
+  S* (*make_)() = &make_default;
+  std::vector<Op> ops_;
 };
-return t;
-}
 
 }  // namespace lineup::specs

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "adapters/registry/targets.h"
+#include "specs/structure.h"
 
 namespace lineup {
 namespace {
@@ -19,30 +19,30 @@ HuntOptions programs(uint64_t n) {
 }
 
 TEST(Hunt, FindsTheSeededPublishBeforeWriteBug) {
-  const specs::Target* t = adapters::find_target("seeded/publish-before-write");
+  const specs::Target* t = specs::find_target("seeded/publish-before-write");
   ASSERT_NE(t, nullptr);
   HuntResult r = hunt(*t, programs(50));
   ASSERT_EQ(r.violations.size(), 1u);
   const Violation& v = r.violations.front();
   EXPECT_EQ(v.kind, "not linearizable");
-  EXPECT_NE(v.report.find("targets.cpp:"), std::string::npos);  // the trace names the source
+  EXPECT_NE(v.report.find("publish_before_write.cpp:"), std::string::npos);  // the trace names the source
   EXPECT_FALSE(v.schedule.choices.empty());
 }
 
 TEST(Hunt, PhaseOneOutcomesFindTheSeededBugAndPassBoost) {
   HuntOptions o = programs(50);
   o.model_spec = false;  // the implementation's serial outcomes are the specification
-  HuntResult bad = hunt(*adapters::find_target("seeded/publish-before-write"), o);
+  HuntResult bad = hunt(*specs::find_target("seeded/publish-before-write"), o);
   ASSERT_EQ(bad.violations.size(), 1u);
   EXPECT_EQ(bad.violations[0].kind, "not linearizable");
   o.max_programs = 5;
-  HuntResult good = hunt(*adapters::find_target("boost/queue"), o);
+  HuntResult good = hunt(*specs::find_target("boost/queue"), o);
   EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
 }
 
 TEST(Hunt, BoostQueueAndStackAreLinearizable) {
   for (const char* name : {"boost/queue", "boost/stack"}) {
-    HuntResult r = hunt(*adapters::find_target(name), programs(5));
+    HuntResult r = hunt(*specs::find_target(name), programs(5));
     EXPECT_TRUE(r.violations.empty()) << name << ": " << r.violations.front().report;
     EXPECT_EQ(r.programs, 5u);
     EXPECT_GT(r.executions, 5u);
@@ -50,7 +50,7 @@ TEST(Hunt, BoostQueueAndStackAreLinearizable) {
 }
 
 TEST(Hunt, SameSeedSameFirstViolation) {
-  const specs::Target* t = adapters::find_target("seeded/publish-before-write");
+  const specs::Target* t = specs::find_target("seeded/publish-before-write");
   HuntResult a = hunt(*t, programs(50)), b = hunt(*t, programs(50));
   ASSERT_FALSE(a.violations.empty());
   ASSERT_FALSE(b.violations.empty());

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "adapters/registry/targets.h"
+#include "specs/structure.h"
 
 namespace lineup {
 namespace {
@@ -17,8 +17,8 @@ TEST(Phase1, PushAgainstPopHasTwoOrdersAndTwoOutcomes) {
   engine::EngineOptions o;
   o.schedule_plain_accesses = false;
   engine::Engine engine(o);
-  specs::TestProgram program{{{{kPush, 1}}, {{kPop, 0}}}};
-  SerialOutcomes s = serial_outcomes(engine, *adapters::find_target("boost/queue"), program);
+  specs::TestProgram program{{}, {{{kPush, 1}}, {{kPop, 0}}}};
+  SerialOutcomes s = serial_outcomes(engine, *specs::find_target("boost/queue"), program);
   EXPECT_EQ(s.failure, "");
   EXPECT_EQ(s.orders, 2u);  // push then pop, pop then push
   ASSERT_EQ(s.outcomes.size(), 2u);
@@ -33,7 +33,7 @@ TEST(Phase1, ThreeByThreeHasAllSerialOrders) {
   // Every thread pushes its own value then pops twice.
   specs::TestProgram program;
   for (int t = 0; t < 3; ++t) program.threads.push_back({{kPush, t + 1}, {kPop, 0}, {kPop, 0}});
-  SerialOutcomes s = serial_outcomes(engine, *adapters::find_target("boost/stack"), program);
+  SerialOutcomes s = serial_outcomes(engine, *specs::find_target("boost/stack"), program);
   EXPECT_EQ(s.failure, "");
   EXPECT_EQ(s.orders, 1680u);  // 9! / (3! 3! 3!) orders of whole calls
   uint64_t orders = 0;
