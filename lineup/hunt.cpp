@@ -36,6 +36,9 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   engine::EngineOptions eo;
   eo.schedule_plain_accesses = !options.atomics_only;
   engine::Engine engine(eo);
+  if (target.prepare_engine != nullptr) {
+    target.prepare_engine(engine, generator::thread_count(target, options.shape()));
+  }
   rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
   std::set<uint64_t> classes;
   engine::HappensBefore hb;

@@ -25,6 +25,10 @@
 #include "specs/registry.h"
 #include "specs/test_program.h"
 
+namespace lineup::engine {
+class Engine;
+}
+
 namespace lineup::specs {
 
 /// How the harness drives a structure without knowing its type. Implemented in the
@@ -52,6 +56,9 @@ struct Target {
   /// roles.size() threads. Empty: every thread may call every operation.
   std::vector<std::vector<int>> roles;
   std::shared_ptr<const Driver> driver;
+  /// Run once on every engine before it runs this structure (e.g. libcds's per-thread
+  /// hazard-pointer records), with the most logical threads a program will have; null: none.
+  void (*prepare_engine)(engine::Engine& engine, int max_threads) = nullptr;
 
   /// The engine program running `program` on a fresh structure in every execution; each
   /// execution writes call c's result (thread-major order) into (*results)[c] and the init
@@ -97,6 +104,11 @@ class Structure {
   }
   Structure& origin(std::string text) {
     target_.origin = std::move(text);
+    return *this;
+  }
+  /// Engine set-up the structure needs (see Target::prepare_engine).
+  Structure& prepare_engine(void (*f)(engine::Engine&, int max_threads)) {
+    target_.prepare_engine = f;
     return *this;
   }
   /// Restricts thread t to the operations named in roles[t] (e.g. {{"push"}, {"pop"}} for a
