@@ -42,8 +42,12 @@ inline constexpr int kEmpty = -1;
 
 /// FIFO queue: push(v) -> 1 (accepted); pop() -> front value or kEmpty.
 const Model& queue_model();
+/// FIFO queue with empty() -> 1 (true) or 0 (false) as a third operation.
+const Model& queue_with_empty_model();
 /// LIFO stack: push(v) -> 1; pop() -> top value or kEmpty.
 const Model& stack_model();
+/// LIFO stack with empty() -> 1 (true) or 0 (false) as a third operation.
+const Model& stack_with_empty_model();
 /// Set: insert(v), erase(v), contains(v) -> 1 (true) or 0 (false).
 const Model& set_model();
 

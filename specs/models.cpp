@@ -17,12 +17,15 @@ std::string Model::describe_result(const Operation&, int result) const {
 
 namespace {
 
-// push(v) -> 1, pop() -> a value or kEmpty; queue and stack differ only in which end pops.
+// push(v) -> 1, pop() -> a value or kEmpty, and optionally empty() -> 1 or 0; queue and
+// stack differ only in which end pops.
 class PushPopModel : public Model {
  public:
+  explicit PushPopModel(bool with_empty) : with_empty_(with_empty) {}
   const std::vector<std::string>& operation_names() const override {
     static const std::vector<std::string> names = {"push", "pop"};
-    return names;
+    static const std::vector<std::string> with_empty = {"push", "pop", "empty"};
+    return with_empty_ ? with_empty : names;
   }
   bool takes_argument(int op) const override { return op == 0; }
   int apply(State& s, const Operation& o) const override {
@@ -30,16 +33,23 @@ class PushPopModel : public Model {
       s.push_back(o.arg);
       return 1;
     }
+    if (o.op == 2) return s.empty() ? 1 : 0;
     if (s.empty()) return kEmpty;
     return take(s);
+  }
+  std::string describe_result(const Operation& o, int result) const override {
+    if (o.op == 2) return result ? "true" : "false";
+    return Model::describe_result(o, result);
   }
 
  private:
   virtual int take(State& s) const = 0;
+  bool with_empty_;
 };
 
 class QueueModel final : public PushPopModel {
  public:
+  using PushPopModel::PushPopModel;
   std::string name() const override { return "queue"; }
 
  private:
@@ -52,6 +62,7 @@ class QueueModel final : public PushPopModel {
 
 class StackModel final : public PushPopModel {
  public:
+  using PushPopModel::PushPopModel;
   std::string name() const override { return "stack"; }
 
  private:
@@ -94,11 +105,19 @@ class SetModel final : public Model {
 }  // namespace
 
 const Model& queue_model() {
-  static const QueueModel m;
+  static const QueueModel m(false);
+  return m;
+}
+const Model& queue_with_empty_model() {
+  static const QueueModel m(true);
   return m;
 }
 const Model& stack_model() {
-  static const StackModel m;
+  static const StackModel m(false);
+  return m;
+}
+const Model& stack_with_empty_model() {
+  static const StackModel m(true);
   return m;
 }
 const Model& set_model() {
