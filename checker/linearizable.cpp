@@ -38,8 +38,7 @@ struct Search {
 
 std::optional<std::vector<int>> linearize(const specs::Model& model,
                                           const std::vector<CallRecord>& calls,
-                                          const Precedence& precedes,
-                                          const specs::State& initial) {
+                                          const Precedence& precedes, const specs::State& initial) {
   Search s{model, calls, precedes, {}, {}};
   if (s.extend(0, initial)) return s.order;
   return std::nullopt;

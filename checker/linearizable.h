@@ -14,8 +14,7 @@ namespace lineup::checker {
 /// (calls done, model state) already found to be dead ends.
 std::optional<std::vector<int>> linearize(const specs::Model& model,
                                           const std::vector<CallRecord>& calls,
-                                          const Precedence& precedes,
-                                          const specs::State& initial);
+                                          const Precedence& precedes, const specs::State& initial);
 std::optional<std::vector<int>> linearize(const specs::Model& model,
                                           const std::vector<CallRecord>& calls,
                                           const Precedence& precedes);
@@ -24,9 +23,9 @@ std::optional<std::vector<int>> linearize(const specs::Model& model,
 /// fewest calls return something other than what they returned, with the results the model
 /// gives them in that order.
 struct ClosestOrder {
-  std::vector<int> order;         // call indices
-  std::vector<int> model_results; // per call index
-  int differences = 0;            // calls whose result differs
+  std::vector<int> order;          // call indices
+  std::vector<int> model_results;  // per call index
+  int differences = 0;             // calls whose result differs
 };
 ClosestOrder closest_order(const specs::Model& model, const std::vector<CallRecord>& calls,
                            const Precedence& precedes, const specs::State& initial);

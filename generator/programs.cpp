@@ -55,7 +55,9 @@ rc::Gen<specs::TestProgram> test_programs(const specs::Target& target, const Sha
         threads_gen, g);
   }
   return rc::gen::apply(
-      [](Ops prefix, std::vector<Ops> t) { return specs::TestProgram{std::move(prefix), std::move(t)}; },
+      [](Ops prefix, std::vector<Ops> t) {
+        return specs::TestProgram{std::move(prefix), std::move(t)};
+      },
       init, threads_gen);
 }
 

@@ -18,8 +18,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string header(const specs::Target& target, const specs::TestProgram& program,
-                   uint64_t index) {
+std::string header(const specs::Target& target, const specs::TestProgram& program, uint64_t index) {
   return target.name + ", program " + std::to_string(index) + ": " +
          program.describe(*target.model) + "\n";
 }
@@ -55,9 +54,11 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
         Violation v;
         v.program = program;
         v.program_index = index;
-        v.kind = "not serializable";
+        v.kind = serial.nondeterministic ? "nondeterministic serially" : "not serializable";
         v.report = header(target, program, index) +
-                   "running its calls one at a time fails: " + serial.failure + "\n";
+                   (serial.nondeterministic
+                        ? serial.failure
+                        : "running its calls one at a time fails: " + serial.failure + "\n");
         result.violations.push_back(std::move(v));
         break;
       }
@@ -100,9 +101,8 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
         v.results = results;
         v.report = header(target, program, index) +
                    (r.failed() ? "" : describe_calls(*target.model, program, results)) + kind +
-                   ": " + verdict.why + (verdict.why.ends_with('\n') ? "" : "\n") +
-                   "schedule " + r.schedule.to_token() + "\n" +
-                   engine::format_trace(r, p, engine);
+                   ": " + verdict.why + (verdict.why.ends_with('\n') ? "" : "\n") + "schedule " +
+                   r.schedule.to_token() + "\n" + engine::format_trace(r, p, engine);
         result.violations.push_back(std::move(v));
         return false;
       }

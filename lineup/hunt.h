@@ -36,9 +36,9 @@ struct Violation {
   specs::TestProgram program;
   uint64_t program_index = 0;
   engine::Schedule schedule;
-  std::string kind;  // "not linearizable", or an engine outcome ("crash", "deadlock", ...)
+  std::string kind;          // "not linearizable", or an engine outcome ("crash", "deadlock", ...)
   std::vector<int> results;  // what the calls returned (layout of TestProgram::results_size)
-  std::string report;  // calls with results, why, and the trace with file:line
+  std::string report;        // calls with results, why, and the trace with file:line
 };
 
 struct HuntResult {

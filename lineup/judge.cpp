@@ -49,7 +49,9 @@ bool some_order_respects(const std::vector<std::vector<int>>& orders,
   return false;
 }
 
-std::string call_name(const specs::Model& model, const specs::TestProgram& program, int flat) {
+}  // namespace
+
+std::string describe_call(const specs::Model& model, const specs::TestProgram& program, int flat) {
   for (size_t t = 0, base = 0; t < program.threads.size(); base += program.threads[t++].size()) {
     if (static_cast<size_t>(flat) < base + program.threads[t].size()) {
       size_t i = static_cast<size_t>(flat) - base;
@@ -60,10 +62,12 @@ std::string call_name(const specs::Model& model, const specs::TestProgram& progr
   return "?";
 }
 
+namespace {
+
 std::string describe_order(const specs::Model& model, const specs::TestProgram& program,
                            const std::vector<int>& order) {
   std::string out;
-  for (int c : order) out += (out.empty() ? "" : ", ") + call_name(model, program, c);
+  for (int c : order) out += (out.empty() ? "" : ", ") + describe_call(model, program, c);
   return out;
 }
 
@@ -116,10 +120,10 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
   std::vector<checker::CallRecord> calls(program_.calls());
   for (const engine::CallSpan& s : trace.calls) {
     size_t flat = program_.flat(s.thread, s.index_in_thread);
-    calls[flat] = {s.thread,
-                   program_.threads[static_cast<size_t>(s.thread)]
-                                   [static_cast<size_t>(s.index_in_thread)],
-                   results[flat]};
+    calls[flat] = {
+        s.thread,
+        program_.threads[static_cast<size_t>(s.thread)][static_cast<size_t>(s.index_in_thread)],
+        results[flat]};
   }
   for (const checker::Precedence& rel : relations(program_, trace, dependency_aware_)) {
     if (!legal(calls, results, rel)) return {false, explain(calls, results, rel)};
@@ -156,8 +160,8 @@ std::string ProgramJudge::explain(const std::vector<checker::CallRecord>& calls,
         implied = ((precedes[z] >> x) & 1) && ((precedes[y] >> z) & 1);
       }
       if (!implied) {
-        must += "    " + call_name(model, program_, static_cast<int>(x)) + " before " +
-                call_name(model, program_, static_cast<int>(y)) + "\n";
+        must += "    " + describe_call(model, program_, static_cast<int>(x)) + " before " +
+                describe_call(model, program_, static_cast<int>(y)) + "\n";
       }
     }
   }
@@ -194,7 +198,7 @@ std::string ProgramJudge::explain(const std::vector<checker::CallRecord>& calls,
     const specs::Operation& op = calls[static_cast<size_t>(c)].operation;
     int e = expected[static_cast<size_t>(c)], got = results[static_cast<size_t>(c)];
     if (e != got) {
-      out += "    " + call_name(model, program_, c) + " would return " +
+      out += "    " + describe_call(model, program_, c) + " would return " +
              model.describe_result(op, e) + ", but returned " + model.describe_result(op, got) +
              "\n";
     }

@@ -47,6 +47,9 @@ class ProgramJudge {
   std::map<std::pair<std::vector<int>, checker::Precedence>, bool> verdicts_;
 };
 
+/// "T1[0].pop()": call `flat` (thread-major index) of `program`.
+std::string describe_call(const specs::Model& model, const specs::TestProgram& program, int flat);
+
 /// "  T0: push(1) -> 1, pop() -> empty" lines, one per thread (and the init prefix).
 std::string describe_calls(const specs::Model& model, const specs::TestProgram& program,
                            const std::vector<int>& results);

@@ -14,13 +14,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "specs/structure.h"
 #include "adapters/smoke/smoke_programs.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/trace_printer.h"
 #include "lineup/hunt.h"
+#include "specs/structure.h"
 
 namespace {
 

@@ -25,15 +25,13 @@ const std::vector<Target>& registered_targets();
 const Target* find_target(const std::string& name);
 
 /// Registers a Structure (or Target) at program start-up.
-#define LINEUP_REGISTER(...) \
-  LINEUP_REGISTER_AT_(__COUNTER__, __VA_ARGS__)
+#define LINEUP_REGISTER(...) LINEUP_REGISTER_AT_(__COUNTER__, __VA_ARGS__)
 #define LINEUP_REGISTER_AT_(n, ...) LINEUP_REGISTER_AT2_(n, __VA_ARGS__)
-#define LINEUP_REGISTER_AT2_(n, ...)                                                     \
-  [[maybe_unused]] static const bool lineup_registered_##n = [] {                       \
-    ::lineup::specs::register_target_or_exit([]() -> ::lineup::specs::Target {          \
-      return __VA_ARGS__;                                                                \
-    });                                                                                  \
-    return true;                                                                         \
+#define LINEUP_REGISTER_AT2_(n, ...)                              \
+  [[maybe_unused]] static const bool lineup_registered_##n = [] { \
+    ::lineup::specs::register_target_or_exit(                     \
+        []() -> ::lineup::specs::Target { return __VA_ARGS__; }); \
+    return true;                                                  \
   }()
 
 }  // namespace lineup::specs

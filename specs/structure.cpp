@@ -17,9 +17,8 @@ engine::Program Target::instantiate(const TestProgram& program, std::vector<int>
     for (size_t i = 0; i < program.threads[thread].size(); ++i) {
       Operation op = program.threads[thread][i];
       int* slot = &(*results)[program.flat(static_cast<int>(thread), static_cast<int>(i))];
-      calls.push_back({model->describe(op), [structure, d, op, slot] {
-                         *slot = d->call(*structure, op.op, op.arg);
-                       }});
+      calls.push_back({model->describe(op),
+                       [structure, d, op, slot] { *slot = d->call(*structure, op.op, op.arg); }});
     }
     p.threads.push_back(std::move(calls));
   }

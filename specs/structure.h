@@ -126,9 +126,8 @@ class Structure {
   operator Target() const {
     for (size_t i = 0; i < ops_.size(); ++i) {
       if (ops_[i] == nullptr) {
-        throw std::invalid_argument(target_.name + ": operation '" +
-                                    model_->operation_names()[i] + "' of the " + model_->name() +
-                                    " model is not given");
+        throw std::invalid_argument(target_.name + ": operation '" + model_->operation_names()[i] +
+                                    "' of the " + model_->name() + " model is not given");
       }
     }
     Target t = target_;

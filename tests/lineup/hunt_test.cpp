@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "generator/programs.h"
 #include "specs/structure.h"
 
 namespace lineup {
@@ -25,7 +26,8 @@ TEST(Hunt, FindsTheSeededPublishBeforeWriteBug) {
   ASSERT_EQ(r.violations.size(), 1u);
   const Violation& v = r.violations.front();
   EXPECT_EQ(v.kind, "not linearizable");
-  EXPECT_NE(v.report.find("publish_before_write.cpp:"), std::string::npos);  // the trace names the source
+  EXPECT_NE(v.report.find("publish_before_write.cpp:"),
+            std::string::npos);  // the trace names the source
   EXPECT_FALSE(v.schedule.choices.empty());
 }
 
@@ -38,6 +40,41 @@ TEST(Hunt, PhaseOneOutcomesFindTheSeededBugAndPassBoost) {
   o.max_programs = 5;
   HuntResult good = hunt(*specs::find_target("boost/queue"), o);
   EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
+}
+
+TEST(Hunt, NondeterminismInPhaseOneIsReported) {
+  HuntOptions o = programs(5);
+  o.model_spec = false;
+  HuntResult r = hunt(*specs::find_target("test/nondeterministic-queue"), o);
+  ASSERT_EQ(r.violations.size(), 1u);
+  EXPECT_EQ(r.violations[0].kind, "nondeterministic serially");
+}
+
+TEST(Hunt, InitPrefixesAreGeneratedAndChecked) {
+  HuntOptions o = programs(20);
+  o.init = 2;
+  int with_init = 0;
+  for (uint64_t i = 0; i < 20; ++i) {
+    specs::TestProgram p = generator::sample(
+        generator::test_programs(*specs::find_target("boost/queue"), o.shape()), o.seed, i);
+    EXPECT_LE(p.init.size(), 2u);
+    with_init += !p.init.empty();
+  }
+  EXPECT_GT(with_init, 0);
+  HuntResult r = hunt(*specs::find_target("boost/queue"), o);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
+  // The seeded bug is still found when programs start from a non-empty queue.
+  EXPECT_EQ(
+      hunt(*specs::find_target("seeded/publish-before-write"), programs(50)).violations.size(), 1u);
+}
+
+TEST(Hunt, ReportsExplainTheClosestLegalOrder) {
+  HuntResult r = hunt(*specs::find_target("seeded/publish-before-write"), programs(50));
+  ASSERT_EQ(r.violations.size(), 1u);
+  const std::string& report = r.violations[0].report;
+  EXPECT_NE(report.find("closest legal order: "), std::string::npos) << report;
+  EXPECT_NE(report.find("would return "), std::string::npos) << report;
+  EXPECT_NE(report.find("schedule s1:"), std::string::npos) << report;
 }
 
 TEST(Hunt, BoostQueueAndStackAreLinearizable) {

@@ -52,5 +52,28 @@ TEST(Phase1, ThreeByThreeHasAllSerialOrders) {
   }
 }
 
+TEST(Phase1, SameOrderDifferentResultsIsReportedAsNondeterminism) {
+  engine::Engine engine;
+  specs::TestProgram program{{}, {{{kPush, 1}}, {{kPop, 0}}}};
+  SerialOutcomes s =
+      serial_outcomes(engine, *specs::find_target("test/nondeterministic-queue"), program);
+  EXPECT_TRUE(s.nondeterministic);
+  EXPECT_NE(s.failure.find("nondeterministic even serially: the serial order T0[0].push(1), "
+                           "T1[0].pop() gave different results"),
+            std::string::npos)
+      << s.failure;
+}
+
+TEST(Phase1, TheInitPrefixRunsBeforeEveryOrder) {
+  engine::Engine engine;
+  // init: push(7); then T0 pushes 1 while T1 pops: the pop returns 7 in both orders.
+  specs::TestProgram program{{{kPush, 7}}, {{{kPush, 1}}, {{kPop, 0}}}};
+  SerialOutcomes s = serial_outcomes(engine, *specs::find_target("boost/queue"), program);
+  EXPECT_EQ(s.failure, "");
+  EXPECT_EQ(s.orders, 2u);
+  ASSERT_EQ(s.outcomes.size(), 1u);
+  EXPECT_EQ(s.outcomes.begin()->first, (std::vector<int>{1, 7, 1}));  // push, pop, init push
+}
+
 }  // namespace
 }  // namespace lineup
