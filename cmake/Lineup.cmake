@@ -30,3 +30,15 @@ function(lineup_use_libcds target)
   target_compile_definitions(${target} PRIVATE _GLIBCXX_TSAN=1)
   target_link_libraries(${target} PUBLIC lineup_libcds)
 endfunction()
+
+# lineup_add_hunter(<executable> <sources>...)
+#
+# A lineup command line (`list`, `hunt`, ...) for your own structures: <sources> declare them
+# with LINEUP_REGISTER (specs/structure.h) and are instrumented like lineup_add_structure's.
+function(lineup_add_hunter executable)
+  lineup_add_structure(${executable}_structures ${ARGN})
+  target_link_libraries(${executable}_structures PUBLIC lineup_specs)
+  add_executable(${executable} $<TARGET_OBJECTS:lineup_cli>)
+  target_link_libraries(${executable} PRIVATE lineup_cli
+                        "$<LINK_LIBRARY:WHOLE_ARCHIVE,${executable}_structures>")
+endfunction()

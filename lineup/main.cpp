@@ -196,6 +196,9 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
                           {"bound", options.bound},
                           {"seed", options.seed},
                           {"check", check},
+                          {"threads", options.threads},
+                          {"calls", options.calls},
+                          {"init", options.init},
                           {"programs", r.programs},
                           {"executions", r.executions},
                           {"distinct_classes", r.distinct_classes},
@@ -206,7 +209,9 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
       out["violations"].push_back({{"program", v.program.describe(*target->model)},
                                    {"program_index", v.program_index},
                                    {"schedule", v.schedule.to_token()},
-                                   {"kind", v.kind}});
+                                   {"kind", v.kind},
+                                   {"results", v.results},
+                                   {"report", v.report}});
     }
     std::printf("%s\n", out.dump(2).c_str());
   } else {
@@ -272,6 +277,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   hunt->add_option("-c,--calls", hunt_options.calls, "calls per thread")
       ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  hunt->add_option("--programs", hunt_options.max_programs,
+                   "stop after this many programs (0: only the budget)")
       ->capture_default_str();
   hunt->add_option("--init", hunt_options.init, "sequential prefix of up to N calls")
       ->check(CLI::Range(0, 8))
