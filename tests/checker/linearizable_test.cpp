@@ -51,5 +51,23 @@ TEST(Linearizable, SetResults) {
   EXPECT_EQ(set.describe_result(calls[0].operation, 1), "true");
 }
 
+TEST(Linearizable, ClosestOrderChangesTheFewestResults) {
+  // push(1) returned before pop() started, yet pop saw empty: keeping that order, the pop
+  // would return 1; nothing else differs.
+  std::vector<CallRecord> calls = {push(0, 1), pop(1, kEmpty), pop(1, kEmpty)};
+  Precedence p = {0, 1 << 0, (1 << 0) | (1 << 1)};
+  ClosestOrder c = closest_order(specs::queue_model(), calls, p, {});
+  EXPECT_EQ(c.differences, 1);
+  EXPECT_EQ(c.order, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(c.model_results, (std::vector<int>{1, 1, kEmpty}));
+  // A legal history is its own closest order.
+  calls[1].result = 1;
+  EXPECT_EQ(closest_order(specs::queue_model(), calls, p, {}).differences, 0);
+  // From a non-empty initial state the pop takes the older value.
+  ClosestOrder from7 = closest_order(specs::queue_model(), calls, p, {7});
+  EXPECT_EQ(from7.model_results, (std::vector<int>{1, 7, 1}));
+  EXPECT_EQ(from7.differences, 2);
+}
+
 }  // namespace
 }  // namespace lineup::checker
