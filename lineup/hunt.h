@@ -38,7 +38,11 @@ struct Violation {
   engine::Schedule schedule;
   std::string kind;          // "not linearizable", or an engine outcome ("crash", "deadlock", ...)
   std::vector<int> results;  // what the calls returned (layout of TestProgram::results_size)
-  std::string report;        // calls with results, why, and the trace with file:line
+  int preemptions = 0;       // in `schedule`
+  size_t steps = 0;          // length of `schedule`
+  /// Functions the schedule preempts in, sorted (the root-cause signature of seed 002).
+  std::vector<std::string> signature;
+  std::string report;  // calls with results, why, and the trace with file:line
 };
 
 struct HuntResult {

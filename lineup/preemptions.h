@@ -1,0 +1,41 @@
+// Where a schedule preempts: a switch away from a thread that could have continued. The
+// functions the preempted threads were in form a bug's root-cause signature (seed 002): two
+// counterexamples that preempt in the same functions are most likely the same bug.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lineup/engine/strategy/strategy.h"
+
+namespace lineup {
+
+/// Wraps a strategy and records each preemption it makes: the step index and the function of
+/// the preempted thread's pending step.
+class PreemptionRecorder final : public engine::Strategy {
+ public:
+  explicit PreemptionRecorder(engine::Strategy& inner) : inner_(inner) {}
+  bool begin_execution() override;
+  engine::ThreadId next_thread(const engine::SchedulingPoint& point) override;
+  void end_execution(const engine::ExecutionResult& result) override {
+    inner_.end_execution(result);
+  }
+  std::string stop_reason() const override { return inner_.stop_reason(); }
+
+  /// Preemptions of the last execution.
+  size_t preemptions() const { return functions_.size(); }
+  /// The functions preempted in (innermost frame outside the C++ standard library), sorted,
+  /// without repetitions.
+  std::vector<std::string> signature() const;
+
+ private:
+  engine::Strategy& inner_;
+  std::vector<std::string> functions_;
+};
+
+/// The function `pc` is in, for signatures: the innermost frame outside the C++ standard
+/// library, without parameters; "?" when unknown.
+std::string function_of(uintptr_t pc);
+
+}  // namespace lineup

@@ -1,0 +1,146 @@
+#include "lineup/search.h"
+
+#include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/cbdpor.h"
+#include "lineup/engine/strategy/factory.h"
+#include "lineup/engine/strategy/replay.h"
+#include "lineup/engine/trace_printer.h"
+#include "lineup/judge.h"
+#include "lineup/phase1.h"
+#include "lineup/preemptions.h"
+
+namespace lineup {
+namespace {
+
+std::string header(const specs::Target& target, const specs::TestProgram& program, uint64_t index) {
+  return target.name + ", program " + std::to_string(index) + ": " +
+         program.describe(*target.model) + "\n";
+}
+
+// The serial outcomes when the spec is phase 1; a violation when phase 1 itself fails.
+std::optional<Violation> prepare_spec(engine::Engine& engine, const specs::Target& target,
+                                      const specs::TestProgram& program, uint64_t index,
+                                      const HuntOptions& options, SerialOutcomes* serial) {
+  if (options.model_spec) return std::nullopt;
+  *serial = serial_outcomes(engine, target, program);
+  if (serial->failure.empty()) return std::nullopt;
+  Violation v;
+  v.program = program;
+  v.program_index = index;
+  v.kind = serial->nondeterministic ? "nondeterministic serially" : "not serializable";
+  v.report = header(target, program, index) +
+             (serial->nondeterministic
+                  ? serial->failure
+                  : "running its calls one at a time fails: " + serial->failure + "\n");
+  return v;
+}
+
+// The violation an execution shows, if any.
+std::optional<Violation> judge_execution(const engine::ExecutionResult& r, engine::Engine& engine,
+                                         const engine::Program& p, const specs::Target& target,
+                                         const specs::TestProgram& program, uint64_t index,
+                                         const std::vector<int>& results, ProgramJudge& judge) {
+  Verdict verdict;
+  std::string kind;
+  if (r.failed()) {
+    kind = engine::to_string(r.outcome);
+    verdict = {false, r.message};
+  } else {
+    verdict = judge.judge(results, r.trace);
+    kind = "not linearizable";
+  }
+  if (verdict.ok) return std::nullopt;
+  Violation v;
+  v.program = program;
+  v.program_index = index;
+  v.schedule = r.schedule;
+  v.kind = kind;
+  v.results = results;
+  v.steps = r.trace.steps.size();
+  v.report = header(target, program, index) +
+             (r.failed() ? "" : describe_calls(*target.model, program, results)) + kind + ": " +
+             verdict.why + (verdict.why.ends_with('\n') ? "" : "\n") + "schedule " +
+             r.schedule.to_token() + "\n" + engine::format_trace(r, p, engine);
+  return v;
+}
+
+}  // namespace
+
+std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const HuntOptions& options,
+                                            int max_threads) {
+  engine::EngineOptions eo;
+  eo.schedule_plain_accesses = !options.atomics_only;
+  auto engine = std::make_unique<engine::Engine>(eo);
+  if (target.prepare_engine != nullptr) target.prepare_engine(*engine, max_threads);
+  return engine;
+}
+
+ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
+                             const specs::TestProgram& program, uint64_t index,
+                             const HuntOptions& options, const std::function<bool()>& stop,
+                             std::set<uint64_t>* classes) {
+  ProgramSearch out;
+  SerialOutcomes serial;
+  if ((out.violation = prepare_spec(engine, target, program, index, options, &serial))) {
+    return out;
+  }
+  ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial,
+                     options.dependency_aware);
+  std::vector<int> results(program.results_size(), 0);
+  engine::Program p = target.instantiate(program, &results);
+  engine::StrategyConfig config;
+  config.name = options.strategy;
+  config.bound = options.bound;
+  config.seed = options.seed + index;
+  config.executions = options.executions_per_program;
+  std::string error;
+  auto strategy = engine::make_strategy(config, &error);
+  if (!strategy) throw std::invalid_argument(error);
+  PreemptionRecorder recorder(*strategy);
+  engine::HappensBefore hb;
+  uint64_t explored = 0;
+  engine.explore(p, recorder, [&](const engine::ExecutionResult& r) {
+    ++explored;
+    if (r.outcome == engine::Outcome::kAbandoned) return explored < options.executions_per_program;
+    ++out.executions;
+    if (classes != nullptr) {
+      hb.reset(static_cast<int>(program.threads.size()));
+      for (const engine::Transition& t : r.trace.steps) hb.add(t);
+      classes->insert(hb.fingerprint() ^ (index * 0x9e3779b97f4a7c15ULL));
+    }
+    out.violation = judge_execution(r, engine, p, target, program, index, results, judge);
+    if (out.violation) {
+      out.violation->preemptions = static_cast<int>(recorder.preemptions());
+      out.violation->signature = recorder.signature();
+      return false;
+    }
+    return explored < options.executions_per_program && !stop();
+  });
+  if (auto* cb = dynamic_cast<engine::CbDporStrategy*>(strategy.get())) {
+    if (!out.violation && !strategy->begin_execution()) out.completed_bound = cb->completed_bound();
+  }
+  return out;
+}
+
+std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Target& target,
+                                         const specs::TestProgram& program,
+                                         const engine::Schedule& schedule,
+                                         const HuntOptions& options) {
+  SerialOutcomes serial;
+  if (auto v = prepare_spec(engine, target, program, 0, options, &serial)) return v;
+  ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial,
+                     options.dependency_aware);
+  std::vector<int> results(program.results_size(), 0);
+  engine::Program p = target.instantiate(program, &results);
+  engine::ReplayStrategy replay(schedule);
+  PreemptionRecorder recorder(replay);
+  const engine::ExecutionResult& r = engine.run(p, recorder);
+  auto v = judge_execution(r, engine, p, target, program, 0, results, judge);
+  if (v) {
+    v->preemptions = static_cast<int>(recorder.preemptions());
+    v->signature = recorder.signature();
+  }
+  return v;
+}
+
+}  // namespace lineup

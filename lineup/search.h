@@ -1,0 +1,45 @@
+// One program, explored: the strategy's executions of a test program, each judged, until the
+// strategy is done, a cap or deadline is reached, or a violation is found. Also one schedule
+// of a program, replayed and judged (corpus replay, shrinking).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lineup/engine/engine.h"
+#include "lineup/hunt.h"
+
+namespace lineup {
+
+/// Makes an engine for `target` with `options`' scheduling points, prepared for programs of
+/// up to `max_threads` threads.
+std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const HuntOptions& options,
+                                            int max_threads);
+
+struct ProgramSearch {
+  uint64_t executions = 0;
+  int completed_bound = -1;  // cbdpor: every execution with this many preemptions covered
+  std::optional<Violation> violation;
+};
+
+/// Explores `program` (the `index`-th of its hunt) under `options` (strategy, bound, cap,
+/// check, spec); stops early when `stop()` returns true. Each execution's happens-before
+/// fingerprint goes into `classes` when given.
+ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
+                             const specs::TestProgram& program, uint64_t index,
+                             const HuntOptions& options, const std::function<bool()>& stop,
+                             std::set<uint64_t>* classes = nullptr);
+
+/// Runs `program` once along `schedule` and judges the execution as the hunt would. nullopt
+/// when the execution is fine; a divergence (the schedule does not fit the program) is
+/// returned as a violation of kind "divergence" so callers can tell it from a pass.
+std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Target& target,
+                                         const specs::TestProgram& program,
+                                         const engine::Schedule& schedule,
+                                         const HuntOptions& options);
+
+}  // namespace lineup
