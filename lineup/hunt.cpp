@@ -20,9 +20,11 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
   std::set<uint64_t> classes;
   int lowest_bound = INT_MAX;
-  for (uint64_t index = 0; elapsed() < options.budget_seconds && result.violations.empty() &&
-                           (options.max_programs == 0 || index < options.max_programs);
-       ++index) {
+  uint64_t step = std::max<uint64_t>(options.shard_count, 1);
+  for (uint64_t index = options.shard_index;
+       elapsed() < options.budget_seconds && result.violations.empty() &&
+       (options.max_programs == 0 || result.programs < options.max_programs);
+       index += step) {
     specs::TestProgram program = generator::sample(gen, options.seed, index);
     ProgramSearch s = search_program(
         *engine, target, program, index, options,

@@ -28,6 +28,8 @@ struct HuntOptions {
   bool model_spec = true;
   uint64_t executions_per_program = 20000;  // cap, so one program cannot eat the budget
   uint64_t max_programs = 0;                // stop after this many programs (0: budget only)
+  /// This hunt takes programs shard_index, shard_index + shard_count, ... of the sequence.
+  uint64_t shard_index = 0, shard_count = 1;
   generator::Shape shape() const;
 };
 

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "adapters/smoke/smoke_programs.h"
+#include "lineup/corpus_commands.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/factory.h"
@@ -164,8 +165,13 @@ double parse_budget(const std::string& text) {
   return -1;
 }
 
+struct ArchiveOptions {
+  std::string dir = "corpus";
+  bool shrink = true;
+};
+
 int hunt_command(const std::string& name, lineup::HuntOptions options, const std::string& budget,
-                 const std::string& check, bool json) {
+                 const std::string& check, bool json, const ArchiveOptions& archive) {
   const lineup::specs::Target* target = lineup::specs::find_target(name);
   if (target == nullptr) {
     std::fprintf(stderr, "lineup: unknown structure '%s' (see `lineup list`)\n", name.c_str());
@@ -190,6 +196,17 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
     std::fprintf(stderr, "lineup: internal error: %s\n", e.what());
     return 3;
   }
+  std::vector<lineup::cli::ArchivedViolation> archived;
+  try {
+    for (const lineup::Violation& v : r.violations) {
+      if (!json) std::printf("%s\n", v.report.c_str());
+      archived.push_back(
+          lineup::cli::archive_violation(*target, v, options, archive.dir, archive.shrink, json));
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lineup: archiving failed: %s\n", e.what());
+    return 3;
+  }
   if (json) {
     nlohmann::json out = {{"structure", name},
                           {"strategy", options.strategy},
@@ -205,8 +222,16 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
                           {"seconds", r.seconds},
                           {"bound_completed", r.bound_completed},
                           {"violations", nlohmann::json::array()}};
-    for (const lineup::Violation& v : r.violations) {
+    for (size_t i = 0; i < r.violations.size(); ++i) {
+      const lineup::Violation& v = r.violations[i];
+      const lineup::Counterexample& c = archived[i].counterexample;
       out["violations"].push_back({{"program", v.program.describe(*target->model)},
+                                   {"signature", v.signature},
+                                   {"preemptions", v.preemptions},
+                                   {"shrunk_program", c.program.describe(*target->model)},
+                                   {"shrunk_schedule", c.schedule.to_token()},
+                                   {"shrunk_preemptions", c.preemptions},
+                                   {"corpus_file", archived[i].path},
                                    {"program_index", v.program_index},
                                    {"schedule", v.schedule.to_token()},
                                    {"kind", v.kind},
@@ -216,7 +241,6 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
     std::printf("%s\n", out.dump(2).c_str());
   } else {
     std::fprintf(stderr, "\n");
-    for (const lineup::Violation& v : r.violations) std::printf("%s\n", v.report.c_str());
     std::printf(
         "%s: %lu programs, %lu executions, %lu distinct classes in %.1f s (%s, bound %d, "
         "%s check)\n",
@@ -259,7 +283,25 @@ int main(int argc, char** argv) {
   std::string token;
   CLI::App* replay = app.add_subcommand("replay", "replay one schedule and print its trace");
   add_shape_options(replay, replay_shape);
-  replay->add_option("schedule", token, "schedule token (s1:...)")->required();
+  replay
+      ->add_option("what", token,
+                   "a counterexample file (corpus), or a schedule token (s1:...) of a "
+                   "built-in program")
+      ->required();
+
+  std::string shrink_path;
+  CLI::App* shrink = app.add_subcommand(
+      "shrink", "shrink a counterexample file; the result is written as a new file beside it");
+  shrink->add_option("file", shrink_path, "counterexample file")->required();
+
+  std::string corpus_dir;
+  CLI::App* corpus = app.add_subcommand("corpus", "list or check a corpus folder");
+  corpus->require_subcommand(1);
+  CLI::App* corpus_list = corpus->add_subcommand("list", "one line per counterexample");
+  corpus_list->add_option("dir", corpus_dir, "corpus folder")->required();
+  CLI::App* corpus_check =
+      corpus->add_subcommand("check", "replay every file: fixed / still failing / unreadable");
+  corpus_check->add_option("dir", corpus_dir, "corpus folder")->required();
 
   lineup::HuntOptions hunt_options;
   std::string structure, budget = "30s", check = "dependency";
@@ -299,13 +341,38 @@ int main(int argc, char** argv) {
                  "scheduling points only at atomics and locks");
   hunt->add_flag("--json", json, "print one JSON object at the end");
 
+  std::string shard;
+  hunt->add_option("--shard", shard, "I/N: hunt only programs I, I+N, I+2N, ... (0 <= I < N)");
+  ArchiveOptions archive;
+  hunt->add_option("--corpus", archive.dir,
+                   "folder where counterexamples are archived (\"\": do not archive)")
+      ->capture_default_str();
+  hunt->add_flag("!--no-shrink", archive.shrink, "report and archive violations unshrunk");
+
   CLI::App* list = app.add_subcommand("list", "list the built-in structures");
 
   CLI11_PARSE(app, argc, argv);
   if (run->parsed()) return run_command(run_shape, config, show_trace);
-  if (replay->parsed()) return replay_command(replay_shape, token);
+  if (replay->parsed()) {
+    if (token.starts_with("s1:")) return replay_command(replay_shape, token);
+    return lineup::cli::replay_file(token);
+  }
+  if (shrink->parsed()) return lineup::cli::shrink_file(shrink_path);
+  if (corpus_list->parsed()) return lineup::cli::corpus_list(corpus_dir);
+  if (corpus_check->parsed()) return lineup::cli::corpus_check(corpus_dir);
   hunt_options.model_spec = spec == "model";
-  if (hunt->parsed()) return hunt_command(structure, hunt_options, budget, check, json);
+  if (!shard.empty()) {
+    unsigned long i = 0, n = 0;
+    char rest = 0;
+    if (std::sscanf(shard.c_str(), "%lu/%lu%c", &i, &n, &rest) != 2 || n == 0 || i >= n) {
+      std::fprintf(stderr, "lineup: bad --shard '%s' (expected I/N with 0 <= I < N)\n",
+                   shard.c_str());
+      return 2;
+    }
+    hunt_options.shard_index = i;
+    hunt_options.shard_count = n;
+  }
+  if (hunt->parsed()) return hunt_command(structure, hunt_options, budget, check, json, archive);
   if (list->parsed()) {
     std::printf("%-30s %-6s %-20s %s\n", "STRUCTURE", "KIND", "ORIGIN", "DESCRIPTION");
     for (const auto& t : lineup::specs::registered_targets()) {

@@ -78,7 +78,8 @@ std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const H
 ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
                              const specs::TestProgram& program, uint64_t index,
                              const HuntOptions& options, const std::function<bool()>& stop,
-                             std::set<uint64_t>* classes) {
+                             std::set<uint64_t>* classes,
+                             const std::function<bool(const Violation&)>& more) {
   ProgramSearch out;
   SerialOutcomes serial;
   if ((out.violation = prepare_spec(engine, target, program, index, options, &serial))) {
@@ -108,11 +109,12 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       for (const engine::Transition& t : r.trace.steps) hb.add(t);
       classes->insert(hb.fingerprint() ^ (index * 0x9e3779b97f4a7c15ULL));
     }
-    out.violation = judge_execution(r, engine, p, target, program, index, results, judge);
-    if (out.violation) {
-      out.violation->preemptions = static_cast<int>(recorder.preemptions());
-      out.violation->signature = recorder.signature();
-      return false;
+    if (auto v = judge_execution(r, engine, p, target, program, index, results, judge)) {
+      v->preemptions = static_cast<int>(recorder.preemptions());
+      v->signature = recorder.signature();
+      bool go_on = more && more(*v);
+      if (!out.violation) out.violation = std::move(v);
+      if (!go_on) return false;
     }
     return explored < options.executions_per_program && !stop();
   });

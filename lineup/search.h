@@ -28,11 +28,14 @@ struct ProgramSearch {
 
 /// Explores `program` (the `index`-th of its hunt) under `options` (strategy, bound, cap,
 /// check, spec); stops early when `stop()` returns true. Each execution's happens-before
-/// fingerprint goes into `classes` when given.
+/// fingerprint goes into `classes` when given. The search stops at the first violation
+/// unless `more` is given: then every violation is passed to it, and the search goes on
+/// while it returns true (ProgramSearch::violation keeps the first).
 ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
                              const specs::TestProgram& program, uint64_t index,
                              const HuntOptions& options, const std::function<bool()>& stop,
-                             std::set<uint64_t>* classes = nullptr);
+                             std::set<uint64_t>* classes = nullptr,
+                             const std::function<bool(const Violation&)>& more = {});
 
 /// Runs `program` once along `schedule` and judges the execution as the hunt would. nullopt
 /// when the execution is fine; a divergence (the schedule does not fit the program) is

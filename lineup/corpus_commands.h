@@ -1,0 +1,37 @@
+// The corpus commands of the CLI: replay FILE, shrink FILE, corpus list|check DIR, and the
+// hunt's archiving of what it finds. Each returns the process exit status.
+#pragma once
+
+#include <string>
+
+#include "corpus/counterexample.h"
+#include "lineup/hunt.h"
+
+namespace lineup::cli {
+
+/// Replays a counterexample file and prints the trace: 1 if the violation reproduces (with
+/// its schedule, or failing that with another one), 0 if it no longer does, 2 if the file is
+/// unusable.
+int replay_file(const std::string& path);
+
+/// Shrinks a counterexample file and writes the result as a new file beside it.
+int shrink_file(const std::string& path);
+
+/// `corpus list DIR`: one line per file. `corpus check DIR`: replays every file and
+/// summarises fixed / still failing / unreadable; 1 if any still fails or is unreadable.
+int corpus_list(const std::string& dir);
+int corpus_check(const std::string& dir);
+
+struct ArchivedViolation {
+  Counterexample counterexample;  // shrunk unless shrinking was off
+  std::string path;               // the corpus file ("" when no corpus folder was given)
+  bool duplicate = false;         // the corpus already held this bug
+};
+
+/// Shrinks (unless `shrink` is false) a violation the hunt found and archives it in `dir`
+/// (unless empty); prints the shrunk case and where it went unless `quiet`.
+ArchivedViolation archive_violation(const specs::Target& target, const Violation& v,
+                                    const HuntOptions& options, const std::string& dir, bool shrink,
+                                    bool quiet);
+
+}  // namespace lineup::cli
