@@ -20,18 +20,29 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
   std::set<uint64_t> classes;
   int lowest_bound = INT_MAX;
+  HuntOptions current = options;  // grows sealed functions as bugs are found
+  std::set<std::pair<std::string, std::vector<std::string>>> seen;  // (kind, signature)
+  auto done = [&] {
+    return options.max_violations != 0 && result.violations.size() >= options.max_violations;
+  };
   uint64_t step = std::max<uint64_t>(options.shard_count, 1);
   for (uint64_t index = options.shard_index;
-       elapsed() < options.budget_seconds && result.violations.empty() &&
+       elapsed() < options.budget_seconds && !done() &&
        (options.max_programs == 0 || result.programs < options.max_programs);
        index += step) {
     specs::TestProgram program = generator::sample(gen, options.seed, index);
     ProgramSearch s = search_program(
-        *engine, target, program, index, options,
+        *engine, target, program, index, current,
         [&] { return elapsed() >= options.budget_seconds; }, &classes);
+    if (s.violation) {
+      if (auto w = concrete_witness(*engine, target, *s.violation, current)) s.violation = w;
+    }
     ++result.programs;
     result.executions += s.executions;
-    if (s.violation) result.violations.push_back(std::move(*s.violation));
+    if (s.violation && seen.insert({s.violation->kind, s.violation->signature}).second) {
+      for (const std::string& f : s.violation->signature) current.sealed.push_back(f);
+      result.violations.push_back(std::move(*s.violation));
+    }
     if (options.strategy == "cbdpor" && !s.violation) {
       lowest_bound = std::min(lowest_bound, s.completed_bound);
     }

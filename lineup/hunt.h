@@ -28,6 +28,12 @@ struct HuntOptions {
   bool model_spec = true;
   uint64_t executions_per_program = 20000;  // cap, so one program cannot eat the budget
   uint64_t max_programs = 0;                // stop after this many programs (0: budget only)
+  /// Functions in which no preemption happens (see lineup/sealing.h).
+  std::vector<std::string> sealed;
+  /// Stop after this many distinct violations (0: only the budget ends the hunt). After each
+  /// one, the functions its schedule preempts in are sealed and the hunt goes on, so a later
+  /// violation is a different bug (seed 002).
+  uint64_t max_violations = 1;
   /// This hunt takes programs shard_index, shard_index + shard_count, ... of the sequence.
   uint64_t shard_index = 0, shard_count = 1;
   generator::Shape shape() const;

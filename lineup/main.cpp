@@ -341,6 +341,13 @@ int main(int argc, char** argv) {
                  "scheduling points only at atomics and locks");
   hunt->add_flag("--json", json, "print one JSON object at the end");
 
+  hunt->add_option("--seal", hunt_options.sealed,
+                   "no preemption inside this function (repeatable; short name, e.g. push)");
+  hunt_options.max_violations = 0;
+  hunt->add_option("--max-bugs", hunt_options.max_violations,
+                   "stop after this many distinct bugs (0: hunt the whole budget; after each "
+                   "bug the functions it preempts in are sealed)")
+      ->capture_default_str();
   std::string shard;
   hunt->add_option("--shard", shard, "I/N: hunt only programs I, I+N, I+2N, ... (0 <= I < N)");
   ArchiveOptions archive;

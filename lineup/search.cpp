@@ -8,6 +8,7 @@
 #include "lineup/judge.h"
 #include "lineup/phase1.h"
 #include "lineup/preemptions.h"
+#include "lineup/sealing.h"
 
 namespace lineup {
 namespace {
@@ -85,8 +86,10 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   if ((out.violation = prepare_spec(engine, target, program, index, options, &serial))) {
     return out;
   }
+  // With sealed functions, executions that preempt inside them are out of scope; equivalent
+  // executions may do so, so each execution is judged on its own real-time order.
   ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial,
-                     options.dependency_aware);
+                     options.dependency_aware && options.sealed.empty());
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::StrategyConfig config;
@@ -97,7 +100,8 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   std::string error;
   auto strategy = engine::make_strategy(config, &error);
   if (!strategy) throw std::invalid_argument(error);
-  PreemptionRecorder recorder(*strategy);
+  SealingStrategy sealing(*strategy, options.sealed);
+  PreemptionRecorder recorder(options.sealed.empty() ? *strategy : sealing);
   engine::HappensBefore hb;
   uint64_t explored = 0;
   engine.explore(p, recorder, [&](const engine::ExecutionResult& r) {
@@ -122,6 +126,20 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     if (!out.violation && !strategy->begin_execution()) out.completed_bound = cb->completed_bound();
   }
   return out;
+}
+
+std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
+                                          const Violation& found, const HuntOptions& options) {
+  if (found.kind != "not linearizable" || !options.dependency_aware || !options.sealed.empty()) {
+    return std::nullopt;
+  }
+  HuntOptions classic = options;
+  classic.dependency_aware = false;
+  classic.strategy = "cbdpor";
+  ProgramSearch s = search_program(engine, target, found.program, found.program_index, classic,
+                                   [] { return false; });
+  if (s.violation && s.violation->kind == found.kind) return s.violation;
+  return std::nullopt;
 }
 
 std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Target& target,

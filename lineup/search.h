@@ -37,6 +37,14 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
                              std::set<uint64_t>* classes = nullptr,
                              const std::function<bool(const Violation&)>& more = {});
 
+/// A violation the dependency-aware check finds may show in an execution whose calls do not
+/// overlap in real time (an equivalent one fails). Its concrete witness: an execution of the
+/// same program that fails classic Line-Up itself, with the fewest preemptions (CB-DPOR up to
+/// options.bound) — a schedule that shows the bug in real time and whose preemptions name
+/// the functions involved. nullopt when `found` is not of that kind or none is found.
+std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
+                                          const Violation& found, const HuntOptions& options);
+
 /// Runs `program` once along `schedule` and judges the execution as the hunt would. nullopt
 /// when the execution is fine; a divergence (the schedule does not fit the program) is
 /// returned as a violation of kind "divergence" so callers can tell it from a pass.

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "generator/programs.h"
 #include "specs/structure.h"
 
@@ -75,6 +77,23 @@ TEST(Hunt, ReportsExplainTheClosestLegalOrder) {
   EXPECT_NE(report.find("closest legal order: "), std::string::npos) << report;
   EXPECT_NE(report.find("would return "), std::string::npos) << report;
   EXPECT_NE(report.find("schedule s1:"), std::string::npos) << report;
+}
+
+TEST(Hunt, TwoIndependentBugsAreBothReportedOnce) {
+  HuntOptions o = programs(200);
+  o.max_violations = 0;  // the whole budget (here: 200 programs)
+  HuntResult r = hunt(*specs::find_target("seeded/two-bugs-stack"), o);
+  ASSERT_EQ(r.violations.size(), 2u);
+  std::set<std::vector<std::string>> signatures;
+  for (const Violation& v : r.violations) signatures.insert(v.signature);
+  EXPECT_EQ(signatures, (std::set<std::vector<std::string>>{{"push"}, {"pop"}}));
+}
+
+TEST(Hunt, SealingTheBuggyFunctionHidesItsBug) {
+  HuntOptions o = programs(50);
+  o.sealed = {"push"};
+  HuntResult r = hunt(*specs::find_target("seeded/publish-before-write"), o);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }
 
 TEST(Hunt, BoostQueueAndStackAreLinearizable) {

@@ -1,0 +1,37 @@
+// Sealed functions (seed 002): no preemption while a thread is inside one of them, as if each
+// call of such a function were atomic. Used to keep hunting past a bug that has been found
+// (seal the functions its schedule preempts in) and for compositional testing (seal a
+// component already trusted).
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "lineup/engine/strategy/strategy.h"
+
+namespace lineup {
+
+/// Wraps a strategy: at a point where the previous thread could continue and its pending step
+/// is inside a sealed function (any frame of its inlining chain, by short name), the inner
+/// strategy is offered that thread only.
+class SealingStrategy final : public engine::Strategy {
+ public:
+  SealingStrategy(engine::Strategy& inner, std::vector<std::string> sealed)
+      : inner_(inner), sealed_(std::move(sealed)) {}
+  bool begin_execution() override { return inner_.begin_execution(); }
+  engine::ThreadId next_thread(const engine::SchedulingPoint& point) override;
+  void end_execution(const engine::ExecutionResult& result) override {
+    inner_.end_execution(result);
+  }
+  std::string stop_reason() const override { return inner_.stop_reason(); }
+
+ private:
+  bool sealed(uintptr_t pc);
+
+  engine::Strategy& inner_;
+  std::vector<std::string> sealed_;
+  std::unordered_map<uintptr_t, bool> cache_;
+};
+
+}  // namespace lineup
