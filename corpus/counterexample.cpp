@@ -113,6 +113,7 @@ HuntOptions Counterexample::replay_options() const {
   o.dependency_aware = dependency_aware;
   o.model_spec = model_spec;
   o.seed = seed;
+  o.sealed = sealed;
   return o;
 }
 
@@ -125,6 +126,7 @@ Counterexample to_counterexample(const specs::Target& target, const Violation& v
   c.results = v.results;
   c.kind = v.kind;
   c.signature = v.signature;
+  c.sealed = v.sealed;
   c.preemptions = v.preemptions;
   c.lineup_version = kVersion;
   c.seed = options.seed;
@@ -146,6 +148,7 @@ std::string to_json(const Counterexample& c, const specs::Model& model) {
             {"results", c.results},
             {"preemptions", c.preemptions},
             {"signature", c.signature},
+            {"sealed", c.sealed},
             {"seed", c.seed},
             {"program_index", c.program_index},
             {"atomics_only", c.atomics_only},
@@ -190,6 +193,7 @@ Counterexample from_json(const std::string& text) {
   }
   c.preemptions = get<int>(j, "preemptions");
   c.signature = get<std::vector<std::string>>(j, "signature");
+  if (j.contains("sealed")) c.sealed = get<std::vector<std::string>>(j, "sealed");
   c.seed = get<uint64_t>(j, "seed");
   c.program_index = get<uint64_t>(j, "program_index");
   c.atomics_only = get<bool>(j, "atomics_only");

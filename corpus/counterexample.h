@@ -25,6 +25,8 @@ struct Counterexample {
   std::vector<int> results;  // layout of TestProgram::results_size
   std::string kind;
   std::vector<std::string> signature;
+  /// Functions sealed when the hunt found it; shrinking and re-searching keep them sealed.
+  std::vector<std::string> sealed;
   int preemptions = 0;
   std::string lineup_version;
   uint64_t seed = 0, program_index = 0;

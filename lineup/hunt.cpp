@@ -40,6 +40,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     ++result.programs;
     result.executions += s.executions;
     if (s.violation && seen.insert({s.violation->kind, s.violation->signature}).second) {
+      s.violation->sealed = current.sealed;
       for (const std::string& f : s.violation->signature) current.sealed.push_back(f);
       result.violations.push_back(std::move(*s.violation));
     }

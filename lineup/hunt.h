@@ -50,6 +50,8 @@ struct Violation {
   size_t steps = 0;          // length of `schedule`
   /// Functions the schedule preempts in, sorted (the root-cause signature of seed 002).
   std::vector<std::string> signature;
+  /// Functions sealed when it was found (bugs found before it, and --seal).
+  std::vector<std::string> sealed;
   std::string report;  // calls with results, why, and the trace with file:line
 };
 

@@ -21,6 +21,7 @@
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/trace_printer.h"
 #include "lineup/hunt.h"
+#include "lineup/progress.h"
 #include "specs/structure.h"
 
 namespace {
@@ -168,6 +169,7 @@ double parse_budget(const std::string& text) {
 struct ArchiveOptions {
   std::string dir = "corpus";
   bool shrink = true;
+  bool quiet = false;  // no progress line
 };
 
 int hunt_command(const std::string& name, lineup::HuntOptions options, const std::string& budget,
@@ -185,13 +187,10 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
   options.dependency_aware = check == "dependency";
   lineup::HuntResult r;
   try {
-    r = lineup::hunt(*target, options, [&](const lineup::HuntResult& so_far) {
-      if (!json && so_far.programs % 50 == 0) {
-        std::fprintf(stderr, "\r%lu programs, %lu executions, %.0f s",
-                     static_cast<unsigned long>(so_far.programs),
-                     static_cast<unsigned long>(so_far.executions), so_far.seconds);
-      }
-    });
+    lineup::cli::Progress progress(options.budget_seconds, archive.quiet);
+    r = lineup::hunt(*target, options,
+                     [&](const lineup::HuntResult& so_far) { progress.update(so_far); });
+    progress.finish();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "lineup: internal error: %s\n", e.what());
     return 3;
@@ -240,15 +239,18 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
     }
     std::printf("%s\n", out.dump(2).c_str());
   } else {
-    std::fprintf(stderr, "\n");
     std::printf(
         "%s: %lu programs, %lu executions, %lu distinct classes in %.1f s (%s, bound %d, "
         "%s check)\n",
         name.c_str(), static_cast<unsigned long>(r.programs),
         static_cast<unsigned long>(r.executions), static_cast<unsigned long>(r.distinct_classes),
         r.seconds, options.strategy.c_str(), options.bound, check.c_str());
-    std::printf("%s\n",
-                r.violations.empty() ? "no violation found" : "VIOLATION found (report above)");
+    if (r.violations.empty()) {
+      std::printf("no violation found\n");
+    } else {
+      std::printf("%zu VIOLATION%s found (reports above)\n", r.violations.size(),
+                  r.violations.size() == 1 ? "" : "S");
+    }
   }
   return r.violations.empty() ? 0 : 1;
 }
@@ -351,6 +353,7 @@ int main(int argc, char** argv) {
   std::string shard;
   hunt->add_option("--shard", shard, "I/N: hunt only programs I, I+N, I+2N, ... (0 <= I < N)");
   ArchiveOptions archive;
+  hunt->add_flag("-q,--quiet", archive.quiet, "no progress line");
   hunt->add_option("--corpus", archive.dir,
                    "folder where counterexamples are archived (\"\": do not archive)")
       ->capture_default_str();

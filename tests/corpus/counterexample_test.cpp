@@ -26,6 +26,7 @@ Counterexample sample(uint64_t i) {
   }
   c.kind = i % 2 ? "not linearizable" : "use-after-free";
   c.signature = {"push", "pop"};
+  if (i % 4 == 1) c.sealed = {"pop"};
   c.preemptions = static_cast<int>(i % 3);
   c.lineup_version = "test";
   c.seed = i * 31;
@@ -47,6 +48,7 @@ void expect_same(const Counterexample& a, const Counterexample& b) {
   EXPECT_EQ(a.results, b.results);
   EXPECT_EQ(a.kind, b.kind);
   EXPECT_EQ(a.signature, b.signature);
+  EXPECT_EQ(a.sealed, b.sealed);
   EXPECT_EQ(a.preemptions, b.preemptions);
   EXPECT_EQ(a.seed, b.seed);
   EXPECT_EQ(a.program_index, b.program_index);
