@@ -12,6 +12,8 @@
 #include <memory>
 #include <set>
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include "adapters/smoke/smoke_programs.h"
@@ -21,6 +23,7 @@
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/trace_printer.h"
 #include "lineup/hunt.h"
+#include "lineup/parallel.h"
 #include "lineup/progress.h"
 #include "specs/structure.h"
 
@@ -170,6 +173,7 @@ struct ArchiveOptions {
   std::string dir = "corpus";
   bool shrink = true;
   bool quiet = false;  // no progress line
+  int jobs = 1;
 };
 
 int hunt_command(const std::string& name, lineup::HuntOptions options, const std::string& budget,
@@ -188,8 +192,8 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
   lineup::HuntResult r;
   try {
     lineup::cli::Progress progress(options.budget_seconds, archive.quiet);
-    r = lineup::hunt(*target, options,
-                     [&](const lineup::HuntResult& so_far) { progress.update(so_far); });
+    r = lineup::hunt_parallel(*target, options, archive.jobs,
+                              [&](const lineup::HuntResult& so_far) { progress.update(so_far); });
     progress.finish();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "lineup: internal error: %s\n", e.what());
@@ -212,6 +216,7 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
                           {"bound", options.bound},
                           {"seed", options.seed},
                           {"check", check},
+                          {"jobs", archive.jobs},
                           {"threads", options.threads},
                           {"calls", options.calls},
                           {"init", options.init},
@@ -354,6 +359,10 @@ int main(int argc, char** argv) {
   hunt->add_option("--shard", shard, "I/N: hunt only programs I, I+N, I+2N, ... (0 <= I < N)");
   ArchiveOptions archive;
   hunt->add_flag("-q,--quiet", archive.quiet, "no progress line");
+  archive.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+  hunt->add_option("-j,--jobs", archive.jobs, "worker processes (default: the number of cores)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   hunt->add_option("--corpus", archive.dir,
                    "folder where counterexamples are archived (\"\": do not archive)")
       ->capture_default_str();

@@ -1,0 +1,224 @@
+#include "lineup/parallel.h"
+
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "corpus/counterexample.h"
+
+namespace lineup {
+namespace {
+
+using nlohmann::json;
+
+json violation_json(const Violation& v, const specs::Model& model) {
+  Counterexample c;
+  c.program = v.program;
+  json program = json::parse(to_json(c, model)).at("program");
+  return {{"program", program},
+          {"program_index", v.program_index},
+          {"schedule", v.schedule.to_token()},
+          {"kind", v.kind},
+          {"report", v.report},
+          {"results", v.results},
+          {"preemptions", v.preemptions},
+          {"steps", v.steps},
+          {"signature", v.signature},
+          {"sealed", v.sealed}};
+}
+
+Violation violation_from(const json& j, const specs::Target& target) {
+  Violation v;
+  // The program goes through the counterexample parser, which knows the call syntax.
+  json wrapper = {{"format", "lineup-counterexample"},
+                  {"format_version", kCounterexampleFormat},
+                  {"lineup_version", ""},
+                  {"structure", target.name},
+                  {"kind", j.at("kind")},
+                  {"program", j.at("program")},
+                  {"schedule", j.at("schedule")},
+                  {"results", j.at("results")},
+                  {"preemptions", j.at("preemptions")},
+                  {"signature", j.at("signature")},
+                  {"seed", 0},
+                  {"program_index", j.at("program_index")},
+                  {"atomics_only", false},
+                  {"check", "dependency"},
+                  {"spec", "model"}};
+  Counterexample c = from_json(wrapper.dump());
+  v.program = c.program;
+  v.program_index = c.program_index;
+  v.schedule = c.schedule;
+  v.kind = c.kind;
+  v.results = c.results;
+  v.preemptions = c.preemptions;
+  v.signature = c.signature;
+  v.report = j.at("report").get<std::string>();
+  v.steps = j.at("steps").get<size_t>();
+  v.sealed = j.at("sealed").get<std::vector<std::string>>();
+  return v;
+}
+
+json counts_json(const HuntResult& r) {
+  return {{"programs", r.programs},
+          {"executions", r.executions},
+          {"classes", r.distinct_classes},
+          {"seconds", r.seconds},
+          {"bound_completed", r.bound_completed},
+          {"bugs", r.violations.size()}};
+}
+
+void write_line(int fd, const json& j) {
+  std::string line = j.dump() + "\n";
+  for (size_t done = 0; done < line.size();) {
+    ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+    if (n < 0) _exit(3);
+    done += static_cast<size_t>(n);
+  }
+}
+
+[[noreturn]] void run_worker(const specs::Target& target, HuntOptions options, int fd) {
+  double last = -1;
+  try {
+    HuntResult r = hunt(target, options, [&](const HuntResult& so_far) {
+      if (so_far.seconds - last >= 0.25) {
+        last = so_far.seconds;
+        write_line(fd, {{"progress", counts_json(so_far)}});
+      }
+    });
+    json done = {{"result", counts_json(r)}, {"violations", json::array()}};
+    for (const Violation& v : r.violations) {
+      done["violations"].push_back(violation_json(v, *target.model));
+    }
+    write_line(fd, done);
+    _exit(0);
+  } catch (const std::exception& e) {
+    write_line(fd, {{"error", e.what()}});
+    _exit(3);
+  }
+}
+
+struct Worker {
+  pid_t pid = -1;
+  int fd = -1;
+  std::string buffer;
+  json last;  // latest counts
+  bool finished = false;
+  std::vector<Violation> violations;
+  std::string error;
+};
+
+}  // namespace
+
+HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options, int jobs,
+                         const std::function<void(const HuntResult&)>& progress) {
+  if (jobs <= 1) return hunt(target, options, progress);
+  std::fflush(nullptr);
+  std::vector<Worker> workers(static_cast<size_t>(jobs));
+  for (int i = 0; i < jobs; ++i) {
+    int fds[2];
+    if (pipe(fds) != 0) throw std::runtime_error("cannot create a pipe for a worker");
+    HuntOptions mine = options;
+    mine.shard_count = options.shard_count * static_cast<uint64_t>(jobs);
+    mine.shard_index = options.shard_index + options.shard_count * static_cast<uint64_t>(i);
+    if (options.max_programs != 0) {  // this worker's share of the program limit
+      uint64_t n = options.max_programs;
+      mine.max_programs = n / static_cast<uint64_t>(jobs) + (static_cast<uint64_t>(i) < n % jobs);
+      if (mine.max_programs == 0) mine.max_programs = UINT64_MAX;  // and then none at all
+    }
+    pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("cannot start a worker process");
+    if (pid == 0) {
+      ::close(fds[0]);
+      if (mine.max_programs == UINT64_MAX) mine.budget_seconds = 0;
+      run_worker(target, mine, fds[1]);
+    }
+    ::close(fds[1]);
+    workers[static_cast<size_t>(i)].pid = pid;
+    workers[static_cast<size_t>(i)].fd = fds[0];
+  }
+  auto merged = [&] {
+    HuntResult r;
+    int bound = INT_MAX;
+    bool any_bound = true;
+    for (const Worker& w : workers) {
+      if (w.last.is_null()) continue;
+      r.programs += w.last.at("programs").get<uint64_t>();
+      r.executions += w.last.at("executions").get<uint64_t>();
+      r.distinct_classes += w.last.at("classes").get<uint64_t>();
+      r.seconds = std::max(r.seconds, w.last.at("seconds").get<double>());
+      int b = w.last.at("bound_completed").get<int>();
+      if (b < 0) any_bound = false;
+      bound = std::min(bound, b);
+    }
+    r.bound_completed = any_bound && bound != INT_MAX ? bound : -1;
+    std::vector<Violation> all;
+    for (const Worker& w : workers) all.insert(all.end(), w.violations.begin(), w.violations.end());
+    std::stable_sort(all.begin(), all.end(), [](const Violation& a, const Violation& b) {
+      return a.program_index < b.program_index;
+    });
+    std::set<std::pair<std::string, std::vector<std::string>>> seen;
+    for (Violation& v : all) {
+      if (options.max_violations != 0 && r.violations.size() >= options.max_violations) break;
+      if (seen.insert({v.kind, v.signature}).second) r.violations.push_back(std::move(v));
+    }
+    return r;
+  };
+  size_t open = workers.size();
+  while (open > 0) {
+    std::vector<pollfd> fds;
+    for (const Worker& w : workers) fds.push_back({w.fd, POLLIN, 0});
+    if (poll(fds.data(), fds.size(), -1) < 0) continue;
+    for (size_t i = 0; i < workers.size(); ++i) {
+      Worker& w = workers[i];
+      if (w.fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      char chunk[65536];
+      ssize_t n = ::read(w.fd, chunk, sizeof chunk);
+      if (n > 0) {
+        w.buffer.append(chunk, static_cast<size_t>(n));
+        for (size_t nl; (nl = w.buffer.find('\n')) != std::string::npos;) {
+          json j = json::parse(w.buffer.substr(0, nl));
+          w.buffer.erase(0, nl + 1);
+          if (j.contains("progress")) w.last = j.at("progress");
+          if (j.contains("error")) w.error = j.at("error").get<std::string>();
+          if (j.contains("result")) {
+            w.last = j.at("result");
+            for (const json& v : j.at("violations"))
+              w.violations.push_back(violation_from(v, target));
+            w.finished = true;
+          }
+        }
+        if (progress) progress(merged());
+        continue;
+      }
+      ::close(w.fd);
+      w.fd = -1;
+      fds[i].fd = -1;
+      --open;
+    }
+  }
+  std::string failure;
+  for (Worker& w : workers) {
+    int status = 0;
+    waitpid(w.pid, &status, 0);
+    if (!w.finished && failure.empty()) {
+      failure = w.error.empty() ? "a worker process ended without a result (status " +
+                                      std::to_string(status) + ")"
+                                : "a worker failed: " + w.error;
+    }
+  }
+  if (!failure.empty()) throw std::runtime_error(failure);
+  return merged();
+}
+
+}  // namespace lineup
