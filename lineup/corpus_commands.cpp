@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "corpus/corpus.h"
+#include "lineup/html_report.h"
 #include "lineup/shrink.h"
 
 namespace lineup::cli {
@@ -58,6 +59,23 @@ int shrink_file(const std::string& path) {
     std::string dir = std::filesystem::path(path).parent_path().string();
     corpus::Archived a = corpus::archive(dir.empty() ? "." : dir, s);
     std::printf("%s %s\n", a.duplicate ? "already archived as" : "written to", a.path.c_str());
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lineup: %s\n", e.what());
+    return 2;
+  }
+}
+
+int report_html(const std::string& path, const std::string& out) {
+  try {
+    std::string page = html_report(corpus::load(path));
+    std::string tmp = out + ".tmp";
+    std::remove(tmp.c_str());
+    if (!corpus::write_new_file(tmp, page) || std::rename(tmp.c_str(), out.c_str()) != 0) {
+      std::remove(tmp.c_str());
+      throw std::runtime_error("cannot write " + out);
+    }
+    std::printf("written to %s\n", out.c_str());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "lineup: %s\n", e.what());

@@ -17,6 +17,9 @@ int replay_file(const std::string& path);
 /// Shrinks a counterexample file and writes the result as a new file beside it.
 int shrink_file(const std::string& path);
 
+/// Writes the web page of a counterexample file (replaced atomically if it exists).
+int report_html(const std::string& path, const std::string& out);
+
 /// `corpus list DIR`: one line per file. `corpus check DIR`: replays every file and
 /// summarises fixed / still failing / unreadable; 1 if any still fails or is unreadable.
 int corpus_list(const std::string& dir);

@@ -301,6 +301,11 @@ int main(int argc, char** argv) {
       "shrink", "shrink a counterexample file; the result is written as a new file beside it");
   shrink->add_option("file", shrink_path, "counterexample file")->required();
 
+  std::string report_path, report_out;
+  CLI::App* report = app.add_subcommand("report", "a counterexample file as a web page");
+  report->add_option("file", report_path, "counterexample file")->required();
+  report->add_option("--html", report_out, "the page to write")->required();
+
   std::string corpus_dir;
   CLI::App* corpus = app.add_subcommand("corpus", "list or check a corpus folder");
   corpus->require_subcommand(1);
@@ -376,6 +381,7 @@ int main(int argc, char** argv) {
     if (token.starts_with("s1:")) return replay_command(replay_shape, token);
     return lineup::cli::replay_file(token);
   }
+  if (report->parsed()) return lineup::cli::report_html(report_path, report_out);
   if (shrink->parsed()) return lineup::cli::shrink_file(shrink_path);
   if (corpus_list->parsed()) return lineup::cli::corpus_list(corpus_dir);
   if (corpus_check->parsed()) return lineup::cli::corpus_check(corpus_dir);
