@@ -134,5 +134,20 @@ TEST(Corpus, ReplayingAThousandTimesGivesTheSameTrace) {
   }
 }
 
+TEST(Corpus, EverySeededCorpusFileReplaysToTheSameTraceAThousandTimes) {
+  std::vector<Entry> entries = read(LINEUP_SOURCE_DIR "/corpus/seeded");
+  ASSERT_FALSE(entries.empty());
+  for (const Entry& e : entries) {
+    ASSERT_TRUE(e.counterexample.has_value()) << e.error;
+    Reproduction first = reproduce(*e.counterexample);
+    ASSERT_TRUE(first.exact) << e.path;
+    for (int i = 0; i < 1000; ++i) {
+      Reproduction again = reproduce(*e.counterexample);
+      ASSERT_TRUE(again.exact) << e.path << ", replay " << i;
+      ASSERT_EQ(again.violation->report, first.violation->report) << e.path << ", replay " << i;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace lineup::corpus
