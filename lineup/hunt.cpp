@@ -44,7 +44,8 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
       for (const std::string& f : s.violation->signature) current.sealed.push_back(f);
       result.violations.push_back(std::move(*s.violation));
     }
-    if (options.strategy == "cbdpor" && !s.violation) {
+    // A program the deadline cut short says nothing about the bound the hunt completes.
+    if (options.strategy == "cbdpor" && !s.violation && elapsed() < options.budget_seconds) {
       lowest_bound = std::min(lowest_bound, s.completed_bound);
     }
     result.distinct_classes = classes.size();

@@ -123,7 +123,11 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     return explored < options.executions_per_program && !stop();
   });
   if (auto* cb = dynamic_cast<engine::CbDporStrategy*>(strategy.get())) {
-    if (!out.violation && !strategy->begin_execution()) out.completed_bound = cb->completed_bound();
+    // Lets the strategy close the bound it was working on if nothing of it is left.
+    if (!out.violation) {
+      strategy->begin_execution();
+      out.completed_bound = cb->completed_bound();
+    }
   }
   return out;
 }
