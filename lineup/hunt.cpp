@@ -30,15 +30,27 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
        elapsed() < options.budget_seconds && !done() &&
        (options.max_programs == 0 || result.programs < options.max_programs);
        index += step) {
+    auto setup = Clock::now();
     specs::TestProgram program = generator::sample(gen, options.seed, index);
+    result.setup_seconds += std::chrono::duration<double>(Clock::now() - setup).count();
+    size_t classes_before = classes.size();
+    uint64_t executions_before = result.executions;
     ProgramSearch s = search_program(
         *engine, target, program, index, current,
-        [&] { return elapsed() >= options.budget_seconds; }, &classes);
+        [&] { return elapsed() >= options.budget_seconds; }, &classes, {},
+        [&] {
+          uint64_t n = ++result.executions;
+          if (options.curve_every != 0 && n % options.curve_every == 0) {
+            result.curve.push_back({n, classes.size()});
+          }
+        });
+    result.executions = executions_before + s.executions;
+    result.checker_seconds += s.checker_seconds;
+    result.per_program.push_back({index, s.executions, classes.size() - classes_before});
     if (s.violation) {
       if (auto w = concrete_witness(*engine, target, *s.violation, current)) s.violation = w;
     }
     ++result.programs;
-    result.executions += s.executions;
     if (s.violation && seen.insert({s.violation->kind, s.violation->signature}).second) {
       s.violation->sealed = current.sealed;
       for (const std::string& f : s.violation->signature) current.sealed.push_back(f);

@@ -16,7 +16,11 @@ namespace lineup {
 
 struct HuntOptions {
   std::string strategy = "cbdpor";
-  int bound = 2;  // preemption bound for cbdpor/icb (-1: unbounded)
+  int bound = 2;      // preemption bound for cbdpor/icb (-1: unbounded)
+  int pct_depth = 3;  // pct: bug depth d (d-1 priority change points)
+  /// Record (executions, distinct classes) in HuntResult::curve every this many executions
+  /// (0: never).
+  uint64_t curve_every = 0;
   double budget_seconds = 30;
   int threads = 3, calls = 3;
   int init = 0;  // sequential prefix of up to this many calls before the threads start
@@ -55,9 +59,19 @@ struct Violation {
   std::string report;  // calls with results, why, and the trace with file:line
 };
 
+/// Per program of a hunt: its executions and the distinct classes among them.
+struct ProgramCounts {
+  uint64_t index = 0, executions = 0, classes = 0;
+};
+
 struct HuntResult {
   uint64_t programs = 0, executions = 0, distinct_classes = 0;
   double seconds = 0;
+  /// Where the time went: generating programs and building their engine programs, and
+  /// checking (phase 1 and linearizability); the rest is the engine's.
+  double setup_seconds = 0, checker_seconds = 0;
+  std::vector<ProgramCounts> per_program;
+  std::vector<std::pair<uint64_t, uint64_t>> curve;  // (executions, distinct classes)
   int bound_completed = -1;  // lowest bound every finished program completed (-1: none)
   std::vector<Violation> violations;
 };

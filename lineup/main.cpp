@@ -174,6 +174,7 @@ struct ArchiveOptions {
   bool shrink = true;
   bool quiet = false;  // no progress line
   int jobs = 1;
+  bool per_program = false;  // --json lists executions and classes per program
 };
 
 int hunt_command(const std::string& name, lineup::HuntOptions options, const std::string& budget,
@@ -225,6 +226,9 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
                           {"distinct_classes", r.distinct_classes},
                           {"seconds", r.seconds},
                           {"bound_completed", r.bound_completed},
+                          {"setup_seconds", r.setup_seconds},
+                          {"checker_seconds", r.checker_seconds},
+                          {"depth", options.pct_depth},
                           {"violations", nlohmann::json::array()}};
     for (size_t i = 0; i < r.violations.size(); ++i) {
       const lineup::Violation& v = r.violations[i];
@@ -242,6 +246,13 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
                                    {"results", v.results},
                                    {"report", v.report}});
     }
+    if (archive.per_program) {
+      out["per_program"] = nlohmann::json::array();
+      for (const lineup::ProgramCounts& p : r.per_program) {
+        out["per_program"].push_back({p.index, p.executions, p.classes});
+      }
+    }
+    if (!r.curve.empty()) out["curve"] = r.curve;
     std::printf("%s\n", out.dump(2).c_str());
   } else {
     std::printf(
@@ -318,6 +329,7 @@ int main(int argc, char** argv) {
   lineup::HuntOptions hunt_options;
   std::string structure, budget = "30s", check = "dependency";
   bool json = false;
+  bool per_program = false;
   CLI::App* hunt = app.add_subcommand("hunt", "hunt for linearizability violations");
   hunt->add_option("structure", structure, "structure to test (see `lineup list`)")->required();
   hunt->add_option("--budget", budget, "time budget (30s, 2m, ...)")->capture_default_str();
@@ -326,6 +338,12 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   hunt->add_option("--bound", hunt_options.bound, "preemption bound (cbdpor, icb)")
       ->capture_default_str();
+  hunt->add_option("--depth", hunt_options.pct_depth, "pct: bug depth d (d-1 change points)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  hunt->add_option("--curve", hunt_options.curve_every,
+                   "--json: record executions and distinct classes every N executions");
+  hunt->add_flag("--per-program", per_program, "--json: executions and classes per program");
   hunt->add_option("-t,--threads", hunt_options.threads, "threads per program")
       ->check(CLI::Range(1, 8))
       ->capture_default_str();
@@ -397,6 +415,7 @@ int main(int argc, char** argv) {
     hunt_options.shard_index = i;
     hunt_options.shard_count = n;
   }
+  archive.per_program = per_program;
   if (hunt->parsed()) return hunt_command(structure, hunt_options, budget, check, json, archive);
   if (list->parsed()) {
     std::printf("%-30s %-6s %-20s %s\n", "STRUCTURE", "KIND", "ORIGIN", "DESCRIPTION");

@@ -1,5 +1,7 @@
 #include "lineup/search.h"
 
+#include <chrono>
+
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/cbdpor.h"
 #include "lineup/engine/strategy/factory.h"
@@ -80,12 +82,18 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
                              const specs::TestProgram& program, uint64_t index,
                              const HuntOptions& options, const std::function<bool()>& stop,
                              std::set<uint64_t>* classes,
-                             const std::function<bool(const Violation&)>& more) {
+                             const std::function<bool(const Violation&)>& more,
+                             const std::function<void()>& after_execution) {
+  using Clock = std::chrono::steady_clock;
+  auto seconds_since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
   ProgramSearch out;
   SerialOutcomes serial;
-  if ((out.violation = prepare_spec(engine, target, program, index, options, &serial))) {
-    return out;
-  }
+  auto phase1 = Clock::now();
+  out.violation = prepare_spec(engine, target, program, index, options, &serial);
+  out.checker_seconds += seconds_since(phase1);
+  if (out.violation) return out;
   // With sealed functions, executions that preempt inside them are out of scope; equivalent
   // executions may do so, so each execution is judged on its own real-time order.
   ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial,
@@ -97,6 +105,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   config.bound = options.bound;
   config.seed = options.seed + index;
   config.executions = options.executions_per_program;
+  config.pct_depth = options.pct_depth;
   std::string error;
   auto strategy = engine::make_strategy(config, &error);
   if (!strategy) throw std::invalid_argument(error);
@@ -113,7 +122,11 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       for (const engine::Transition& t : r.trace.steps) hb.add(t);
       classes->insert(hb.fingerprint() ^ (index * 0x9e3779b97f4a7c15ULL));
     }
-    if (auto v = judge_execution(r, engine, p, target, program, index, results, judge)) {
+    auto checking = Clock::now();
+    auto verdict = judge_execution(r, engine, p, target, program, index, results, judge);
+    out.checker_seconds += seconds_since(checking);
+    if (after_execution) after_execution();
+    if (auto v = std::move(verdict)) {
       v->preemptions = static_cast<int>(recorder.preemptions());
       v->signature = recorder.signature();
       bool go_on = more && more(*v);

@@ -22,7 +22,8 @@ std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const H
 
 struct ProgramSearch {
   uint64_t executions = 0;
-  int completed_bound = -1;  // cbdpor: every execution with this many preemptions covered
+  double checker_seconds = 0;  // in linearizability checks (phase 2) and phase 1
+  int completed_bound = -1;    // cbdpor: every execution with this many preemptions covered
   std::optional<Violation> violation;
 };
 
@@ -35,7 +36,8 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
                              const specs::TestProgram& program, uint64_t index,
                              const HuntOptions& options, const std::function<bool()>& stop,
                              std::set<uint64_t>* classes = nullptr,
-                             const std::function<bool(const Violation&)>& more = {});
+                             const std::function<bool(const Violation&)>& more = {},
+                             const std::function<void()>& after_execution = {});
 
 /// A violation the dependency-aware check finds may show in an execution whose calls do not
 /// overlap in real time (an equivalent one fails). Its concrete witness: an execution of the
