@@ -48,11 +48,17 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     result.checker_seconds += s.checker_seconds;
     result.per_program.push_back({index, s.executions, classes.size() - classes_before});
     if (s.violation) {
-      if (auto w = concrete_witness(*engine, target, *s.violation, current)) s.violation = w;
+      if (auto w = concrete_witness(*engine, target, *s.violation, current)) {
+        w->detected = s.violation->detected;  // found when the first failing execution was
+        s.violation = std::move(w);
+      }
     }
     ++result.programs;
     if (s.violation && seen.insert({s.violation->kind, s.violation->signature}).second) {
       s.violation->sealed = current.sealed;
+      s.violation->found_after_seconds =
+          std::chrono::duration<double>(s.violation->detected - start).count();
+      s.violation->found_after_executions = executions_before + s.violation_execution;
       for (const std::string& f : s.violation->signature) current.sealed.push_back(f);
       result.violations.push_back(std::move(*s.violation));
     }

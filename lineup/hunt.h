@@ -3,6 +3,7 @@
 // ends or a violation is found.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -54,6 +55,12 @@ struct Violation {
   size_t steps = 0;          // length of `schedule`
   /// Functions the schedule preempts in, sorted (the root-cause signature of seed 002).
   std::vector<std::string> signature;
+  /// Seconds from the start of the hunt, and executions, until the failing execution ended
+  /// (before its report was written).
+  double found_after_seconds = 0;
+  uint64_t found_after_executions = 0;
+  /// When the failing execution was judged.
+  std::chrono::steady_clock::time_point detected;
   /// Functions sealed when it was found (bugs found before it, and --seal).
   std::vector<std::string> sealed;
   std::string report;  // calls with results, why, and the trace with file:line

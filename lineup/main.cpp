@@ -243,6 +243,8 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
                                    {"program_index", v.program_index},
                                    {"schedule", v.schedule.to_token()},
                                    {"kind", v.kind},
+                                   {"found_after_seconds", v.found_after_seconds},
+                                   {"found_after_executions", v.found_after_executions},
                                    {"results", v.results},
                                    {"report", v.report}});
     }
@@ -340,6 +342,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   hunt->add_option("--depth", hunt_options.pct_depth, "pct: bug depth d (d-1 change points)")
       ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  hunt->add_option("--executions", hunt_options.executions_per_program,
+                   "at most this many executions per program")
       ->capture_default_str();
   hunt->add_option("--curve", hunt_options.curve_every,
                    "--json: record executions and distinct classes every N executions");

@@ -34,7 +34,9 @@ json violation_json(const Violation& v, const specs::Model& model) {
           {"preemptions", v.preemptions},
           {"steps", v.steps},
           {"signature", v.signature},
-          {"sealed", v.sealed}};
+          {"sealed", v.sealed},
+          {"found_after_seconds", v.found_after_seconds},
+          {"found_after_executions", v.found_after_executions}};
 }
 
 Violation violation_from(const json& j, const specs::Target& target) {
@@ -66,6 +68,8 @@ Violation violation_from(const json& j, const specs::Target& target) {
   v.report = j.at("report").get<std::string>();
   v.steps = j.at("steps").get<size_t>();
   v.sealed = j.at("sealed").get<std::vector<std::string>>();
+  v.found_after_seconds = j.at("found_after_seconds").get<double>();
+  v.found_after_executions = j.at("found_after_executions").get<uint64_t>();
   return v;
 }
 

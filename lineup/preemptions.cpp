@@ -17,7 +17,7 @@ std::string function_of(uintptr_t pc) {
 }
 
 bool PreemptionRecorder::begin_execution() {
-  functions_.clear();
+  pcs_.clear();
   return inner_.begin_execution();
 }
 
@@ -25,13 +25,14 @@ engine::ThreadId PreemptionRecorder::next_thread(const engine::SchedulingPoint& 
   engine::ThreadId chosen = inner_.next_thread(point);
   engine::ThreadId previous = point.previous;
   if (chosen >= 0 && previous >= 0 && chosen != previous && point.is_enabled(previous)) {
-    functions_.push_back(function_of(point.pending[previous].pc));
+    pcs_.push_back(point.pending[previous].pc);
   }
   return chosen;
 }
 
 std::vector<std::string> PreemptionRecorder::signature() const {
-  std::set<std::string> unique(functions_.begin(), functions_.end());
+  std::set<std::string> unique;
+  for (uintptr_t pc : pcs_) unique.insert(function_of(pc));
   return {unique.begin(), unique.end()};
 }
 

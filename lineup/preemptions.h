@@ -24,14 +24,14 @@ class PreemptionRecorder final : public engine::Strategy {
   std::string stop_reason() const override { return inner_.stop_reason(); }
 
   /// Preemptions of the last execution.
-  size_t preemptions() const { return functions_.size(); }
+  size_t preemptions() const { return pcs_.size(); }
   /// The functions preempted in (innermost frame outside the C++ standard library), sorted,
   /// without repetitions.
   std::vector<std::string> signature() const;
 
  private:
   engine::Strategy& inner_;
-  std::vector<std::string> functions_;
+  std::vector<uintptr_t> pcs_;  // symbolized only when a signature is asked for
 };
 
 /// The function `pc` is in, for signatures: the innermost frame outside the C++ standard

@@ -54,6 +54,7 @@ std::optional<Violation> judge_execution(const engine::ExecutionResult& r, engin
   }
   if (verdict.ok) return std::nullopt;
   Violation v;
+  v.detected = std::chrono::steady_clock::now();
   v.program = program;
   v.program_index = index;
   v.schedule = r.schedule;
@@ -130,7 +131,10 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       v->preemptions = static_cast<int>(recorder.preemptions());
       v->signature = recorder.signature();
       bool go_on = more && more(*v);
-      if (!out.violation) out.violation = std::move(v);
+      if (!out.violation) {
+        out.violation = std::move(v);
+        out.violation_execution = out.executions;
+      }
       if (!go_on) return false;
     }
     return explored < options.executions_per_program && !stop();

@@ -25,6 +25,7 @@ struct ProgramSearch {
   double checker_seconds = 0;  // in linearizability checks (phase 2) and phase 1
   int completed_bound = -1;    // cbdpor: every execution with this many preemptions covered
   std::optional<Violation> violation;
+  uint64_t violation_execution = 0;  // how many executions it took to find `violation`
 };
 
 /// Explores `program` (the `index`-th of its hunt) under `options` (strategy, bound, cap,
