@@ -24,7 +24,7 @@ struct Search {
       uint64_t bit = uint64_t{1} << c;
       if ((done & bit) || (precedes[c] & ~done)) continue;
       specs::State next = state;
-      if (model.apply(next, calls[c].operation) != calls[c].result) continue;
+      if (!model.accepts(next, calls[c].operation, calls[c].result)) continue;
       order.push_back(static_cast<int>(c));
       if (extend(done | bit, next)) return true;
       order.pop_back();
@@ -68,8 +68,15 @@ struct Closest {
     for (size_t c = 0; c < calls.size(); ++c) {
       uint64_t bit = uint64_t{1} << c;
       if ((done & bit) || (precedes[c] & ~done)) continue;
+      // An accepted result costs nothing; otherwise the model's own result is what the
+      // call would have returned.
       specs::State next = state;
-      int miss = model.apply(next, calls[c].operation) != calls[c].result ? 1 : 0;
+      int miss = 0;
+      if (!model.accepts(next, calls[c].operation, calls[c].result)) {
+        miss = 1;
+        next = state;
+        model.apply(next, calls[c].operation);
+      }
       int total = miss + cost(done | bit, next);
       if (total < choice.first) choice = {total, static_cast<int>(c)};
     }
@@ -92,8 +99,14 @@ ClosestOrder closest_order(const specs::Model& model, const std::vector<CallReco
     int c = search.best.at({done, state}).second;
     if (c < 0) break;  // a cyclic precedence: no order at all
     out.order.push_back(c);
-    out.model_results[static_cast<size_t>(c)] =
-        model.apply(state, calls[static_cast<size_t>(c)].operation);
+    const CallRecord& call = calls[static_cast<size_t>(c)];
+    specs::State accepted = state;
+    if (model.accepts(accepted, call.operation, call.result)) {  // as cost() stepped
+      state = std::move(accepted);
+      out.model_results[static_cast<size_t>(c)] = call.result;
+    } else {
+      out.model_results[static_cast<size_t>(c)] = model.apply(state, call.operation);
+    }
     done |= uint64_t{1} << c;
   }
   return out;

@@ -31,6 +31,12 @@ class Model {
   virtual State initial() const { return {}; }
   /// Applies `operation` to `state` and returns its result.
   virtual int apply(State& state, const Operation& operation) const = 0;
+  /// Whether `operation` may return `result` in `state`, updating `state` as it then would.
+  /// By default the one result apply gives; a model with several allowed outcomes (a push
+  /// that may be refused) overrides it. apply stays the outcome reports call expected.
+  virtual bool accepts(State& state, const Operation& operation, int result) const {
+    return apply(state, operation) == result;
+  }
   /// "push(3)", "pop()" for reports.
   std::string describe(const Operation& operation) const;
   /// "3", "empty", "true" for reports.
@@ -44,6 +50,16 @@ inline constexpr int kEmpty = -1;
 const Model& queue_model();
 /// FIFO queue with empty() -> 1 (true) or 0 (false) as a third operation.
 const Model& queue_with_empty_model();
+/// FIFO queue holding at most `capacity` values: push(v) -> 0 (refused) when full.
+const Model& bounded_queue_model(int capacity);
+/// LIFO stack holding at most `capacity` values: push(v) -> 0 (refused) when full.
+const Model& bounded_stack_model(int capacity);
+/// Queue and stack whose push may be refused (-> 0, nothing changes) at any time, and must
+/// be refused when `capacity` values are held; pop is exact. The promise of containers that
+/// refuse a push when their node pool is exhausted, where nodes held by concurrent calls
+/// count against the pool (Boost.Lockfree's fixed-size containers).
+const Model& pool_bounded_queue_model(int capacity);
+const Model& pool_bounded_stack_model(int capacity);
 /// LIFO stack: push(v) -> 1; pop() -> top value or kEmpty.
 const Model& stack_model();
 /// LIFO stack with empty() -> 1 (true) or 0 (false) as a third operation.

@@ -1,4 +1,7 @@
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
 
 #include "specs/model.h"
 #include "specs/test_program.h"
@@ -21,7 +24,12 @@ namespace {
 // stack differ only in which end pops.
 class PushPopModel : public Model {
  public:
-  explicit PushPopModel(bool with_empty) : with_empty_(with_empty) {}
+  explicit PushPopModel(bool with_empty, size_t capacity = 0, bool may_refuse = false)
+      : with_empty_(with_empty), capacity_(capacity), may_refuse_(may_refuse) {}
+  bool accepts(State& s, const Operation& o, int result) const override {
+    if (o.op == 0 && result == 0 && may_refuse_) return true;  // refused: nothing changes
+    return apply(s, o) == result;
+  }
   const std::vector<std::string>& operation_names() const override {
     static const std::vector<std::string> names = {"push", "pop"};
     static const std::vector<std::string> with_empty = {"push", "pop", "empty"};
@@ -30,6 +38,7 @@ class PushPopModel : public Model {
   bool takes_argument(int op) const override { return op == 0; }
   int apply(State& s, const Operation& o) const override {
     if (o.op == 0) {
+      if (capacity_ != 0 && s.size() == capacity_) return 0;  // full
       s.push_back(o.arg);
       return 1;
     }
@@ -45,6 +54,8 @@ class PushPopModel : public Model {
  private:
   virtual int take(State& s) const = 0;
   bool with_empty_;
+  size_t capacity_;  // 0: unbounded
+  bool may_refuse_;  // a push may be refused below capacity too
 };
 
 class QueueModel final : public PushPopModel {
@@ -112,6 +123,25 @@ const Model& queue_with_empty_model() {
   static const QueueModel m(true);
   return m;
 }
+namespace {
+
+// One model object per (kind, capacity, refusal), made on first use and kept.
+template <class M>
+const Model& bounded(int capacity, bool may_refuse) {
+  static std::map<std::pair<int, bool>, std::unique_ptr<M>> models;
+  static std::mutex lock;
+  std::lock_guard<std::mutex> guard(lock);
+  auto& m = models[{capacity, may_refuse}];
+  if (!m) m = std::make_unique<M>(false, static_cast<size_t>(capacity), may_refuse);
+  return *m;
+}
+
+}  // namespace
+
+const Model& bounded_queue_model(int capacity) { return bounded<QueueModel>(capacity, false); }
+const Model& bounded_stack_model(int capacity) { return bounded<StackModel>(capacity, false); }
+const Model& pool_bounded_queue_model(int capacity) { return bounded<QueueModel>(capacity, true); }
+const Model& pool_bounded_stack_model(int capacity) { return bounded<StackModel>(capacity, true); }
 const Model& stack_model() {
   static const StackModel m(false);
   return m;

@@ -69,5 +69,30 @@ TEST(Linearizable, ClosestOrderChangesTheFewestResults) {
   EXPECT_EQ(from7.differences, 2);
 }
 
+TEST(Linearizable, APoolBoundedPushMayBeRefusedButNotLost) {
+  const specs::Model& strict = specs::bounded_stack_model(2);
+  const specs::Model& pool = specs::pool_bounded_stack_model(2);
+  // push(1) refused on an empty stack: only the pool-bounded promise allows it.
+  std::vector<CallRecord> refused = {{0, {kPush, 1}, 0}, {1, {kPop, 0}, kEmpty}};
+  Precedence p = {0, 1 << 0};
+  EXPECT_FALSE(linearize(strict, refused, p).has_value());
+  EXPECT_TRUE(linearize(pool, refused, p).has_value());
+  // A refused push leaves nothing behind: a later pop cannot return its value.
+  refused[1].result = 1;
+  EXPECT_FALSE(linearize(pool, refused, p).has_value());
+  // At capacity both models refuse, and neither accepts a third value.
+  std::vector<CallRecord> full = {push(0, 1), push(0, 2), {0, {kPush, 3}, 1}};
+  Precedence chain = {0, 1 << 0, (1 << 0) | (1 << 1)};
+  EXPECT_FALSE(linearize(pool, full, chain).has_value());
+  full[2].result = 0;
+  EXPECT_TRUE(linearize(strict, full, chain).has_value());
+  EXPECT_TRUE(linearize(pool, full, chain).has_value());
+  // The closest order of the refusal under the strict model names the push.
+  std::vector<CallRecord> r2 = {{0, {kPush, 1}, 0}};
+  ClosestOrder c = closest_order(strict, r2, {0}, {});
+  EXPECT_EQ(c.differences, 1);
+  EXPECT_EQ(c.model_results, (std::vector<int>{1}));
+}
+
 }  // namespace
 }  // namespace lineup::checker
