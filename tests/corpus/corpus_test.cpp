@@ -123,6 +123,26 @@ TEST(Corpus, ShrinkingGivesTheTwoCallCaseWithOnePreemption) {
   }
 }
 
+// The two ABA bugs shrink automatically to small cases: the hunt's first violation of each
+// (a 3 x 3 program) becomes at most 4 calls (Treiber) or 5 calls (tag reset: a stale
+// enqueuer, and a node that must be dequeued and then recycled by an enqueue, with a second
+// value around it) with at most 2 preemptions, and dropping any call makes it pass.
+TEST(Corpus, AbaBugsShrinkToSmallCases) {
+  for (auto [name, calls] :
+       {std::pair{"seeded/treiber-aba", 4u}, {"seeded/msqueue-tag-reset", 5u}}) {
+    HuntOptions o;
+    o.budget_seconds = 1e9;
+    o.max_programs = 30;
+    const specs::Target& t = *specs::find_target(name);
+    HuntResult r = hunt(t, o);
+    ASSERT_EQ(r.violations.size(), 1u) << name;
+    Counterexample s = shrink(to_counterexample(t, r.violations[0], o));
+    EXPECT_LE(s.program.calls(), calls) << name << ": " << s.program.describe(*t.model);
+    EXPECT_LE(s.preemptions, 2) << name;
+    EXPECT_TRUE(reproduce(s).exact) << name;
+  }
+}
+
 TEST(Corpus, ReplayingAThousandTimesGivesTheSameTrace) {
   Counterexample c = shrink(found_bug());
   Reproduction first = reproduce(c);
