@@ -4,6 +4,7 @@
 #include <climits>
 #include <set>
 
+#include "lineup/engine/symbolizer.h"
 #include "lineup/search.h"
 
 namespace lineup {
@@ -14,6 +15,9 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
                 const std::function<void(const HuntResult&)>& progress) {
   using Clock = std::chrono::steady_clock;
   HuntResult result;
+  // Loads the debug information now, so the first report's symbolization does not count
+  // towards the time a violation took to find.
+  engine::symbolizer().frames(reinterpret_cast<uintptr_t>(&hunt));
   auto start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   auto engine = make_engine(target, options, generator::thread_count(target, options.shape()));
