@@ -1,6 +1,7 @@
 #include "checker/precedence.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -46,8 +47,10 @@ struct Enumeration {
   int threads;
   std::vector<std::vector<Event>> events;                // per thread, program order
   std::vector<std::vector<std::vector<uint32_t>>> need;  // [thread][event][other thread]
-  std::set<Precedence> relations;
-  Precedence current;
+  size_t calls = 0;
+  // The relations the rest of an interleaving can add, from a position on: they depend only
+  // on the position (which events are done), so each position is explored once.
+  std::map<std::vector<uint32_t>, std::set<Precedence>> memo;
 
   bool available(int q, const std::vector<uint32_t>& pos) const {
     if (pos[q] == events[q].size()) return false;
@@ -56,33 +59,44 @@ struct Enumeration {
     }
     return true;
   }
-
-  void run(std::vector<uint32_t>& pos, uint64_t responded) {
-    // Responses as early as possible: each can only add precedence, never remove an option.
-    bool progress = true;
-    while (progress) {
+  // Responses as early as possible: each can only add precedence, never remove an option.
+  void respond(std::vector<uint32_t>& pos) const {
+    for (bool progress = true; progress;) {
       progress = false;
       for (int q = 0; q < threads; ++q) {
         while (available(q, pos) && events[q][pos[q]].response) {
-          responded |= uint64_t{1} << events[q][pos[q]].call;
           ++pos[q];
           progress = true;
         }
       }
     }
-    bool any = false;
+  }
+  uint64_t responded(const std::vector<uint32_t>& pos) const {
+    uint64_t out = 0;
+    for (int q = 0; q < threads; ++q) {
+      for (uint32_t i = 0; i < pos[q]; ++i) {
+        if (events[q][i].response) out |= uint64_t{1} << events[q][i].call;
+      }
+    }
+    return out;
+  }
+  const std::set<Precedence>& from(std::vector<uint32_t> pos) {
+    respond(pos);
+    if (auto it = memo.find(pos); it != memo.end()) return it->second;
+    std::set<Precedence> out;
+    uint64_t done = responded(pos);
     for (int q = 0; q < threads; ++q) {
       if (!available(q, pos)) continue;
-      any = true;
       const Event& e = events[q][pos[q]];
-      uint64_t saved = current[e.call];
-      current[e.call] |= responded;
       std::vector<uint32_t> next = pos;
       ++next[q];
-      run(next, responded);
-      current[e.call] = saved;
+      for (Precedence rest : from(next)) {
+        rest[e.call] |= done;
+        out.insert(std::move(rest));
+      }
     }
-    if (!any) relations.insert(current);
+    if (out.empty()) out.insert(Precedence(calls, 0));
+    return memo[pos] = std::move(out);
   }
 };
 
@@ -91,9 +105,14 @@ struct Enumeration {
 std::vector<Precedence> equivalent_precedences(const Trace& trace, int threads) {
   engine::HappensBefore hb;
   hb.reset(threads);
+  for (const engine::Transition& t : trace.steps) hb.add(t);
+  return equivalent_precedences(trace, threads, hb);
+}
+
+std::vector<Precedence> equivalent_precedences(const Trace& trace, int threads,
+                                               const engine::HappensBefore& hb) {
   std::vector<std::vector<uint32_t>> steps_of(static_cast<size_t>(threads));
   for (size_t i = 0; i < trace.steps.size(); ++i) {
-    hb.add(trace.steps[i]);
     steps_of[static_cast<size_t>(trace.steps[i].thread)].push_back(static_cast<uint32_t>(i));
   }
   auto steps_before = [&](int t, size_t gap) {
@@ -103,8 +122,8 @@ std::vector<Precedence> equivalent_precedences(const Trace& trace, int threads) 
   Enumeration en{threads,
                  std::vector<std::vector<Event>>(static_cast<size_t>(threads)),
                  {},
-                 {},
-                 Precedence(trace.calls.size(), 0)};
+                 trace.calls.size(),
+                 {}};
   for (size_t c = 0; c < trace.calls.size(); ++c) {
     const CallSpan& span = trace.calls[c];
     auto& ev = en.events[static_cast<size_t>(span.thread)];
@@ -129,9 +148,8 @@ std::vector<Precedence> equivalent_precedences(const Trace& trace, int threads) 
       en.need[static_cast<size_t>(q)].push_back(std::move(need));
     }
   }
-  std::vector<uint32_t> pos(static_cast<size_t>(threads), 0);
-  en.run(pos, 0);
-  return {en.relations.begin(), en.relations.end()};
+  const std::set<Precedence>& relations = en.from(std::vector<uint32_t>(threads, 0));
+  return {relations.begin(), relations.end()};
 }
 
 }  // namespace lineup::checker

@@ -16,6 +16,10 @@
 #include "checker/history.h"
 #include "lineup/engine/trace.h"
 
+namespace lineup::engine {
+class HappensBefore;
+}
+
 namespace lineup::checker {
 
 /// x precedes y iff x's last step is before y's first step (calls without steps sit at the
@@ -25,5 +29,8 @@ Precedence real_time_precedence(const engine::Trace& trace);
 /// The distinct most-constraining precedence relations over all executions equivalent to
 /// `trace` (happens-before computed from its steps).
 std::vector<Precedence> equivalent_precedences(const engine::Trace& trace, int threads);
+/// The same, with the happens-before of `trace` already computed (hb.add of every step).
+std::vector<Precedence> equivalent_precedences(const engine::Trace& trace, int threads,
+                                               const engine::HappensBefore& hb);
 
 }  // namespace lineup::checker

@@ -9,15 +9,17 @@ namespace {
 // The relations to judge under, in program (thread-major) call order: the trace lists calls
 // in the order they started.
 std::vector<checker::Precedence> relations(const specs::TestProgram& program,
-                                           const engine::Trace& trace, bool dependency_aware) {
+                                           const engine::Trace& trace, bool dependency_aware,
+                                           const engine::HappensBefore* hb) {
   std::vector<size_t> flat(trace.calls.size());
   for (size_t c = 0; c < trace.calls.size(); ++c) {
     flat[c] = program.flat(trace.calls[c].thread, trace.calls[c].index_in_thread);
   }
   std::vector<checker::Precedence> in_trace_order =
-      dependency_aware
-          ? checker::equivalent_precedences(trace, static_cast<int>(program.threads.size()))
-          : std::vector<checker::Precedence>{checker::real_time_precedence(trace)};
+      !dependency_aware ? std::vector<checker::Precedence>{checker::real_time_precedence(trace)}
+      : hb != nullptr
+          ? checker::equivalent_precedences(trace, static_cast<int>(program.threads.size()), *hb)
+          : checker::equivalent_precedences(trace, static_cast<int>(program.threads.size()));
   std::vector<checker::Precedence> out;
   for (const checker::Precedence& p : in_trace_order) {
     checker::Precedence q(program.calls(), 0);
@@ -102,6 +104,11 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
     : target_(target), program_(program), serial_(serial), dependency_aware_(dependency_aware) {}
 
 Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace& trace) {
+  return judge(results, trace, nullptr);
+}
+
+Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace& trace,
+                            const engine::HappensBefore* hb) {
   const specs::Model& model = *target_.model;
   if (serial_ == nullptr) {
     // The init prefix runs alone: each of its results must be the model's.
@@ -125,7 +132,7 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
         program_.threads[static_cast<size_t>(s.thread)][static_cast<size_t>(s.index_in_thread)],
         results[flat]};
   }
-  for (const checker::Precedence& rel : relations(program_, trace, dependency_aware_)) {
+  for (const checker::Precedence& rel : relations(program_, trace, dependency_aware_, hb)) {
     if (!legal(calls, results, rel)) return {false, explain(calls, results, rel)};
   }
   return {};

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "checker/history.h"
+#include "lineup/engine/happens_before.h"
 #include "lineup/engine/trace.h"
 #include "lineup/phase1.h"
 #include "specs/structure.h"
@@ -33,6 +34,9 @@ class ProgramJudge {
   /// The verdict on an execution with `trace` whose calls returned `results` (layout of
   /// specs::TestProgram::results_size).
   Verdict judge(const std::vector<int>& results, const engine::Trace& trace);
+  /// The same, with the trace's happens-before already computed.
+  Verdict judge(const std::vector<int>& results, const engine::Trace& trace,
+                const engine::HappensBefore* hb);
 
  private:
   bool legal(const std::vector<checker::CallRecord>& calls, const std::vector<int>& results,

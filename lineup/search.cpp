@@ -42,14 +42,15 @@ std::optional<Violation> prepare_spec(engine::Engine& engine, const specs::Targe
 std::optional<Violation> judge_execution(const engine::ExecutionResult& r, engine::Engine& engine,
                                          const engine::Program& p, const specs::Target& target,
                                          const specs::TestProgram& program, uint64_t index,
-                                         const std::vector<int>& results, ProgramJudge& judge) {
+                                         const std::vector<int>& results, ProgramJudge& judge,
+                                         const engine::HappensBefore* hb = nullptr) {
   Verdict verdict;
   std::string kind;
   if (r.failed()) {
     kind = engine::to_string(r.outcome);
     verdict = {false, r.message};
   } else {
-    verdict = judge.judge(results, r.trace);
+    verdict = judge.judge(results, r.trace, hb);
     kind = "not linearizable";
   }
   if (verdict.ok) return std::nullopt;
@@ -118,13 +119,11 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     ++explored;
     if (r.outcome == engine::Outcome::kAbandoned) return explored < options.executions_per_program;
     ++out.executions;
-    if (classes != nullptr) {
-      hb.reset(static_cast<int>(program.threads.size()));
-      for (const engine::Transition& t : r.trace.steps) hb.add(t);
-      classes->insert(hb.fingerprint() ^ (index * 0x9e3779b97f4a7c15ULL));
-    }
+    hb.reset(static_cast<int>(program.threads.size()));
+    for (const engine::Transition& t : r.trace.steps) hb.add(t);
+    if (classes != nullptr) classes->insert(hb.fingerprint() ^ (index * 0x9e3779b97f4a7c15ULL));
     auto checking = Clock::now();
-    auto verdict = judge_execution(r, engine, p, target, program, index, results, judge);
+    auto verdict = judge_execution(r, engine, p, target, program, index, results, judge, &hb);
     out.checker_seconds += seconds_since(checking);
     if (after_execution) after_execution();
     if (auto v = std::move(verdict)) {
