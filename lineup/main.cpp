@@ -398,7 +398,13 @@ int main(int argc, char** argv) {
 
   CLI::App* list = app.add_subcommand("list", "list the built-in structures");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version end with 0; every usage error with 2, as documented.
+    int printed = app.exit(e);
+    return printed == 0 ? 0 : 2;
+  }
   if (run->parsed()) return run_command(run_shape, config, show_trace);
   if (replay->parsed()) {
     if (token.starts_with("s1:")) return replay_command(replay_shape, token);
