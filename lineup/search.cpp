@@ -48,7 +48,9 @@ std::optional<Violation> judge_execution(const engine::ExecutionResult& r, engin
   std::string kind;
   if (r.failed()) {
     kind = engine::to_string(r.outcome);
-    verdict = {false, r.message};
+    std::string why = r.message;
+    if (why.starts_with(kind + ": ")) why.erase(0, kind.size() + 2);  // said once is enough
+    verdict = {false, why};
   } else {
     verdict = judge.judge(results, r.trace, hb);
     kind = "not linearizable";

@@ -54,8 +54,9 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   tl_execution = this;
   // setjmp without saving the signal mask (no syscall per execution): the signal handler runs
   // with SA_NODEFER, so nothing is left blocked when it jumps back here.
-  if (setjmp(abort_env_) == 0) {
-    run_alone(program.setup);
+  if (setjmp(abort_env_) != 0) {
+    recover(result);
+  } else if (run_alone(program.setup, "setup", result)) {
     starting_ = true;
     // Run each thread up to its first scheduling point, so the strategy sees every thread's
     // pending transition from the first choice on.
@@ -67,8 +68,14 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     ThreadId first = choose();
     if (first != kNoThread) fibers_.switch_to(first);  // back here once every thread finished
     flush_deferred_write();
-    run_alone(program.teardown);
-  } else {
+    run_alone(program.teardown, "teardown", result);
+  }
+  tl_execution = nullptr;
+  for (ExecutionListener* l : listeners_) l->after_execution(result.ok());
+}
+
+void Execution::recover(ExecutionResult& result) {
+  {
     fibers_.reset_to_main();
     tl_active = nullptr;
     tl_heap_on = false;
@@ -93,15 +100,29 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
       result.message += " at " + where(signal_pc_);
     }
   }
-  tl_execution = nullptr;
-  for (ExecutionListener* l : listeners_) l->after_execution(result.ok());
 }
 
-void Execution::run_alone(const std::function<void()>& fn) {
-  if (!fn) return;
+bool Execution::run_alone(const std::function<void()>& fn, const char* what,
+                          ExecutionResult& result) {
+  if (!fn) return true;
   tl_heap_on = true;
-  fn();
+  std::string thrown;
+  try {
+    fn();
+  } catch (const std::exception& e) {
+    thrown = e.what();
+  } catch (...) {
+    thrown = "an exception that is not a std::exception";
+  }
   tl_heap_on = false;
+  if (thrown.empty()) return true;
+  // The structure's constructor or destructor threw: the execution cannot run; the memory it
+  // allocated goes with the arena.
+  if (result.ok()) {
+    result.outcome = Outcome::kUncaughtException;
+    result.message = std::string(what) + " (creating or destroying the structure) threw: " + thrown;
+  }
+  return false;
 }
 
 void Execution::fiber_main(int thread) { tl_execution->run_thread(thread); }

@@ -105,7 +105,10 @@ class Execution {
 
   static void fiber_main(int thread);
   void run_thread(ThreadId t);
-  void run_alone(const std::function<void()>& fn);
+  /// Runs setup or teardown on the main context; false (with the outcome set) if it threw.
+  bool run_alone(const std::function<void()>& fn, const char* what, ExecutionResult& result);
+  /// After a longjmp out of a crash or hang: back to the main context, outcome set.
+  void recover(ExecutionResult& result);
   ThreadId choose();
   bool enabled(ThreadId t);
   void resolve_stall();

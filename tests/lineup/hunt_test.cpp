@@ -96,6 +96,28 @@ TEST(Hunt, SealingTheBuggyFunctionHidesItsBug) {
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }
 
+TEST(Hunt, BrokenAdaptersAreReportedClearly) {
+  struct Case {
+    const char* name;
+    const char* kind;
+    const char* says;
+  };
+  for (const Case& c : {Case{"test/throwing-constructor", "uncaught exception",
+                             "setup (creating or destroying the structure) threw: cannot "
+                             "allocate the ring"},
+                        Case{"test/throwing-pop", "uncaught exception", "pop is not implemented"},
+                        Case{"test/crashing-pop", "crash",
+                             "Segmentation fault accessing 0x0 in T0 at broken_adapters.cpp:"},
+                        Case{"test/hanging-pop", "deadlock", "broken_adapters.cpp:"}}) {
+    HuntResult r = hunt(*specs::find_target(c.name), programs(3));
+    ASSERT_EQ(r.violations.size(), 1u) << c.name;
+    EXPECT_EQ(r.violations[0].kind, c.kind) << c.name;
+    EXPECT_NE(r.violations[0].report.find(c.says), std::string::npos) << r.violations[0].report;
+  }
+  // The engine is fine afterwards: the next hunt in this process runs normally.
+  EXPECT_TRUE(hunt(*specs::find_target("boost/queue"), programs(2)).violations.empty());
+}
+
 TEST(Hunt, BoostQueueAndStackAreLinearizable) {
   for (const char* name : {"boost/queue", "boost/stack"}) {
     HuntResult r = hunt(*specs::find_target(name), programs(5));
