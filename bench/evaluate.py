@@ -175,7 +175,8 @@ def tables(ttb, eff, thr, phase1, machine, args, curve_structure):
              f"{args.seeds}, {args.programs} programs x {args.executions} executions for "
              f"efficiency, {args.throughput_seconds} s throughput runs"
              + (" (--quick)" if args.quick else "") + ".", "",
-             "Median seconds to the first violation (runs that found it / runs):", "",
+             "Median seconds to the first violation [spread over seeds] (runs that found it / runs):",
+             "",
              "| bug | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     found_by = {s: 0 for s in names}
     ratios = {s: [] for s in names}
@@ -185,8 +186,11 @@ def tables(ttb, eff, thr, phase1, machine, args, curve_structure):
         for s in names:
             runs = [r for r in ttb if r["bug"] == b and r["strategy"] == s]
             found = [r["seconds"] for r in runs if r["found"]]
-            if found:
-                cells.append(f"{statistics.median(found):.3g} ({len(found)}/{len(runs)})")
+            if len(found) > 1:
+                cells.append(f"{statistics.median(found):.3g} [{min(found):.2g}-{max(found):.2g}] "
+                             f"({len(found)}/{len(runs)})")
+            elif found:
+                cells.append(f"{found[0]:.3g} ({len(found)}/{len(runs)})")
             else:
                 cells.append(f"- (0/{len(runs)})")
             if len(found) * 2 > len(runs):
