@@ -64,16 +64,12 @@ std::string describe_call(const specs::Model& model, const specs::TestProgram& p
   return "?";
 }
 
-namespace {
-
 std::string describe_order(const specs::Model& model, const specs::TestProgram& program,
                            const std::vector<int>& order) {
   std::string out;
   for (int c : order) out += (out.empty() ? "" : ", ") + describe_call(model, program, c);
   return out;
 }
-
-}  // namespace
 
 std::string describe_calls(const specs::Model& model, const specs::TestProgram& program,
                            const std::vector<int>& results) {

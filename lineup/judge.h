@@ -54,6 +54,10 @@ class ProgramJudge {
 /// "T1[0].pop()": call `flat` (thread-major index) of `program`.
 std::string describe_call(const specs::Model& model, const specs::TestProgram& program, int flat);
 
+/// "T0[0].push(1), T1[0].pop()": calls (thread-major indices) in the given order.
+std::string describe_order(const specs::Model& model, const specs::TestProgram& program,
+                           const std::vector<int>& order);
+
 /// "  T0: push(1) -> 1, pop() -> empty" lines, one per thread (and the init prefix).
 std::string describe_calls(const specs::Model& model, const specs::TestProgram& program,
                            const std::vector<int>& results);

@@ -44,13 +44,6 @@ std::vector<SerialRun> run_all_orders(engine::Engine& engine, const specs::Targe
   return runs;
 }
 
-std::string describe_order(const specs::Model& model, const specs::TestProgram& program,
-                           const std::vector<int>& order) {
-  std::string out;
-  for (int c : order) out += (out.empty() ? "" : ", ") + describe_call(model, program, c);
-  return out;
-}
-
 }  // namespace
 
 SerialOutcomes serial_outcomes(engine::Engine& engine, const specs::Target& target,

@@ -18,6 +18,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "lineup/engine/program.h"
@@ -168,5 +169,22 @@ class Structure {
   S* (*make_)() = &make_default;
   std::vector<Op> ops_;
 };
+
+/// Structure<S> of a container with `push(int)` (returning void, or bool/int for whether the
+/// value was taken) and `int pop()` (the value, or kEmpty), bound to the model's push and pop.
+template <class S>
+Structure<S> push_pop(std::string name, const Model& model) {
+  return Structure<S>(std::move(name), model)
+      .operation("push",
+                 [](S& s, int v) {
+                   if constexpr (std::is_void_v<decltype(s.push(v))>) {
+                     s.push(v);
+                     return 1;
+                   } else {
+                     return s.push(v) ? 1 : 0;
+                   }
+                 })
+      .operation("pop", [](S& s, int) { return s.pop(); });
+}
 
 }  // namespace lineup::specs

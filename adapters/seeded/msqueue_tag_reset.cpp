@@ -17,15 +17,8 @@ namespace {
 
 using Q = lineup::seeded::TaggedMsQueue<lineup::seeded::TaggedQueueFlaws{.reset_tag = true}>;
 
-LINEUP_REGISTER(lineup::specs::Structure<Q>("seeded/msqueue-tag-reset",
-                                            lineup::specs::queue_model())
+LINEUP_REGISTER(lineup::specs::push_pop<Q>("seeded/msqueue-tag-reset", lineup::specs::queue_model())
                     .describe("tagged-pointer MS queue whose recycled nodes restart their tag at 0")
-                    .origin("seeded")
-                    .operation("push",
-                               [](Q& q, int v) {
-                                 q.push(v);
-                                 return 1;
-                               })
-                    .operation("pop", [](Q& q, int) { return q.pop(); }));
+                    .origin("seeded"));
 
 }  // namespace

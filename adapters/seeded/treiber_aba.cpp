@@ -68,15 +68,9 @@ class RecyclingStack {
   std::atomic<Node*> free_{nullptr};
 };
 
-LINEUP_REGISTER(lineup::specs::Structure<RecyclingStack>("seeded/treiber-aba",
-                                                         lineup::specs::stack_model())
+LINEUP_REGISTER(lineup::specs::push_pop<RecyclingStack>("seeded/treiber-aba",
+                                                        lineup::specs::stack_model())
                     .describe("Treiber stack recycling nodes through a free list, no ABA tag")
-                    .origin("seeded")
-                    .operation("push",
-                               [](RecyclingStack& s, int v) {
-                                 s.push(v);
-                                 return 1;
-                               })
-                    .operation("pop", [](RecyclingStack& s, int) { return s.pop(); }));
+                    .origin("seeded"));
 
 }  // namespace

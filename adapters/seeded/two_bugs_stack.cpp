@@ -42,15 +42,9 @@ class TwoBugsStack {
   std::atomic<Node*> top_{nullptr};
 };
 
-LINEUP_REGISTER(lineup::specs::Structure<TwoBugsStack>("seeded/two-bugs-stack",
-                                                       lineup::specs::stack_model())
+LINEUP_REGISTER(lineup::specs::push_pop<TwoBugsStack>("seeded/two-bugs-stack",
+                                                      lineup::specs::stack_model())
                     .describe("stack whose push and pop each load then store the top: two bugs")
-                    .origin("seeded")
-                    .operation("push",
-                               [](TwoBugsStack& s, int v) {
-                                 s.push(v);
-                                 return 1;
-                               })
-                    .operation("pop", [](TwoBugsStack& s, int) { return s.pop(); }));
+                    .origin("seeded"));
 
 }  // namespace

@@ -3,10 +3,10 @@
 //
 // T0 pop() reads top = A and is preempted before reading A->next; another pop takes A and
 // deletes it; T0 reads A->next from freed memory. The engine reports the read as a
-// use-after-free at the line that makes it. Shortest case found and shrunk by the hunt:
-// T0: pop() | T1: push(1) pop() | T2: pop() push(1), one preemption (with two threads the
-// same needs more calls per thread than a 3-call program has, or a second preemption). Real
-// code needs hazard pointers, epochs or reference counts here.
+// use-after-free at the line that makes it. Shortest case: T0: push(1) pop() |
+// T1: pop() push(1) pop(), one preemption, two threads: T0's pop reads top = A (its own 1)
+// and is preempted; T1 pops A and deletes it, pushes 1 into a new node and pops and deletes
+// that too; T0 reads A->next. Real code needs hazard pointers, epochs or reference counts.
 #include <atomic>
 
 #include "specs/structure.h"
@@ -48,15 +48,9 @@ class EagerFreeStack {
   std::atomic<Node*> top_{nullptr};
 };
 
-LINEUP_REGISTER(lineup::specs::Structure<EagerFreeStack>("seeded/use-after-free-stack",
-                                                         lineup::specs::stack_model())
+LINEUP_REGISTER(lineup::specs::push_pop<EagerFreeStack>("seeded/use-after-free-stack",
+                                                        lineup::specs::stack_model())
                     .describe("Treiber stack that deletes popped nodes while others may read them")
-                    .origin("seeded")
-                    .operation("push",
-                               [](EagerFreeStack& s, int v) {
-                                 s.push(v);
-                                 return 1;
-                               })
-                    .operation("pop", [](EagerFreeStack& s, int) { return s.pop(); }));
+                    .origin("seeded"));
 
 }  // namespace

@@ -1,5 +1,5 @@
-// Every registered ref/ structure hunts a fixed number of programs (default strategy and
-// bound) without a violation.
+// Every registered Boost and reference structure (boost/, ref/) hunts a fixed number of programs
+// (default strategy and bound) without a violation.
 #include <gtest/gtest.h>
 
 #include "lineup/hunt.h"
@@ -11,7 +11,7 @@ namespace {
 std::vector<std::string> names() {
   std::vector<std::string> out;
   for (const specs::Target& t : specs::registered_targets()) {
-    if (t.name.starts_with("ref/")) out.push_back(t.name);
+    if (t.name.starts_with("boost/") || t.name.starts_with("ref/")) out.push_back(t.name);
   }
   return out;
 }
