@@ -21,43 +21,19 @@ namespace {
 
 using nlohmann::json;
 
-json violation_json(const Violation& v, const specs::Model& model) {
-  Counterexample c;
-  c.program = v.program;
-  json program = json::parse(to_json(c, model)).at("program");
-  return {{"program", program},
-          {"program_index", v.program_index},
-          {"schedule", v.schedule.to_token()},
-          {"kind", v.kind},
-          {"report", v.report},
-          {"results", v.results},
-          {"preemptions", v.preemptions},
-          {"steps", v.steps},
-          {"signature", v.signature},
-          {"sealed", v.sealed},
-          {"found_after_seconds", v.found_after_seconds},
-          {"found_after_executions", v.found_after_executions}};
+// A violation travels as its counterexample file's JSON plus what only the hunt knows.
+json violation_json(const Violation& v, const specs::Target& target) {
+  json j = json::parse(to_json(to_counterexample(target, v, HuntOptions{}), *target.model));
+  j["report"] = v.report;
+  j["steps"] = v.steps;
+  j["found_after_seconds"] = v.found_after_seconds;
+  j["found_after_executions"] = v.found_after_executions;
+  return j;
 }
 
-Violation violation_from(const json& j, const specs::Target& target) {
+Violation violation_from(const json& j) {
+  Counterexample c = from_json(j.dump());
   Violation v;
-  // The program goes through the counterexample parser, which knows the call syntax.
-  json wrapper = {{"format", "lineup-counterexample"},
-                  {"format_version", kCounterexampleFormat},
-                  {"lineup_version", ""},
-                  {"structure", target.name},
-                  {"kind", j.at("kind")},
-                  {"program", j.at("program")},
-                  {"schedule", j.at("schedule")},
-                  {"results", j.at("results")},
-                  {"preemptions", j.at("preemptions")},
-                  {"signature", j.at("signature")},
-                  {"seed", 0},
-                  {"program_index", j.at("program_index")},
-                  {"atomics_only", false},
-                  {"check", "dependency"},
-                  {"spec", "model"}};
-  Counterexample c = from_json(wrapper.dump());
   v.program = c.program;
   v.program_index = c.program_index;
   v.schedule = c.schedule;
@@ -65,9 +41,9 @@ Violation violation_from(const json& j, const specs::Target& target) {
   v.results = c.results;
   v.preemptions = c.preemptions;
   v.signature = c.signature;
+  v.sealed = c.sealed;
   v.report = j.at("report").get<std::string>();
   v.steps = j.at("steps").get<size_t>();
-  v.sealed = j.at("sealed").get<std::vector<std::string>>();
   v.found_after_seconds = j.at("found_after_seconds").get<double>();
   v.found_after_executions = j.at("found_after_executions").get<uint64_t>();
   return v;
@@ -102,7 +78,7 @@ void write_line(int fd, const json& j) {
     });
     json done = {{"result", counts_json(r)}, {"violations", json::array()}};
     for (const Violation& v : r.violations) {
-      done["violations"].push_back(violation_json(v, *target.model));
+      done["violations"].push_back(violation_json(v, target));
     }
     write_line(fd, done);
     _exit(0);
@@ -197,8 +173,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
           if (j.contains("error")) w.error = j.at("error").get<std::string>();
           if (j.contains("result")) {
             w.last = j.at("result");
-            for (const json& v : j.at("violations"))
-              w.violations.push_back(violation_from(v, target));
+            for (const json& v : j.at("violations")) w.violations.push_back(violation_from(v));
             w.finished = true;
           }
         }
