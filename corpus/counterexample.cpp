@@ -137,6 +137,19 @@ Counterexample to_counterexample(const specs::Target& target, const Violation& v
   return c;
 }
 
+Violation to_violation(const Counterexample& c) {
+  Violation v;
+  v.program = c.program;
+  v.program_index = c.program_index;
+  v.schedule = c.schedule;
+  v.kind = c.kind;
+  v.results = c.results;
+  v.preemptions = c.preemptions;
+  v.signature = c.signature;
+  v.sealed = c.sealed;
+  return v;
+}
+
 std::string to_json(const Counterexample& c, const specs::Model& model) {
   json j = {{"format", "lineup-counterexample"},
             {"format_version", kCounterexampleFormat},

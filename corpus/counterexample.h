@@ -52,6 +52,9 @@ class CounterexampleError : public std::runtime_error {
 Counterexample to_counterexample(const specs::Target& target, const Violation& violation,
                                  const HuntOptions& options);
 
+/// The violation `c` records (without its report and timings).
+Violation to_violation(const Counterexample& c);
+
 /// JSON text of `c` (uses the target's model for call names).
 std::string to_json(const Counterexample& c, const specs::Model& model);
 

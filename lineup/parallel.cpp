@@ -32,16 +32,7 @@ json violation_json(const Violation& v, const specs::Target& target) {
 }
 
 Violation violation_from(const json& j) {
-  Counterexample c = from_json(j.dump());
-  Violation v;
-  v.program = c.program;
-  v.program_index = c.program_index;
-  v.schedule = c.schedule;
-  v.kind = c.kind;
-  v.results = c.results;
-  v.preemptions = c.preemptions;
-  v.signature = c.signature;
-  v.sealed = c.sealed;
+  Violation v = to_violation(from_json(j.dump()));
   v.report = j.at("report").get<std::string>();
   v.steps = j.at("steps").get<size_t>();
   v.found_after_seconds = j.at("found_after_seconds").get<double>();
