@@ -429,9 +429,9 @@ int main(int argc, char** argv) {
   archive.per_program = per_program;
   if (hunt->parsed()) return hunt_command(structure, hunt_options, budget, check, json, archive);
   if (list->parsed()) {
-    std::printf("%-30s %-6s %-20s %s\n", "STRUCTURE", "KIND", "ORIGIN", "DESCRIPTION");
+    std::printf("%-30s %-11s %-20s %s\n", "STRUCTURE", "KIND", "ORIGIN", "DESCRIPTION");
     for (const auto& t : lineup::specs::registered_targets()) {
-      std::printf("%-30s %-6s %-20s %s\n", t.name.c_str(), t.model->name().c_str(),
+      std::printf("%-30s %-11s %-20s %s\n", t.name.c_str(), t.model->name().c_str(),
                   t.origin.c_str(), t.description.c_str());
     }
     std::printf("\nbuilt-in programs for `lineup run`:\n");
