@@ -3,6 +3,9 @@
 #include <cds/gc/hp.h>
 #include <cds/init.h>
 
+#include <pthread.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -23,8 +26,14 @@ namespace {
 // Inside lineup::adapters::cds, `cds::` would name this namespace: spell libcds `::cds::`.
 namespace hp = ::cds::gc::hp;
 
+// Logical-thread records attached by the first initialize() even if it asks for fewer, so
+// that later engines in the same process (a test binary hunting with 2 threads, then 3) find
+// theirs: the CLI's programs have at most 8 threads.
+constexpr int kReservedThreads = 8;
+
 struct State {
   bool initialized = false;
+  pthread_t owner{};  // the OS thread that attached every record
   int hazard_pointers = 0;
   size_t physical_capacity = 0;  // retired_ptr slots libcds allocated per record
   size_t scan_threshold = 0;     // logical capacity of the retired arrays
@@ -93,6 +102,9 @@ void initialize(int max_threads, int hazard_pointers) {
   State& s = state();
   if (max_threads < 1 || hazard_pointers < 1) fail("initialize: bad arguments");
   if (s.initialized) {
+    if (!pthread_equal(s.owner, pthread_self())) {
+      fail("initialize called again from another OS thread (the records belong to the first)");
+    }
     if (static_cast<size_t>(max_threads) > s.threads.size() ||
         hazard_pointers > s.hazard_pointers) {
       fail("initialize called again asking for more threads or hazard pointers");
@@ -100,10 +112,12 @@ void initialize(int max_threads, int hazard_pointers) {
     return;
   }
   ::cds::Initialize();
+  s.owner = pthread_self();
+  int records = std::max(max_threads, kReservedThreads);
   // Records for the logical threads plus the main thread. Retired capacity 0 selects libcds's
-  // default, 2 * hazard_pointers * (max_threads + 1) entries per record (it accepts no less
-  // than hazard_pointers * (max_threads + 1), the most a scan can fail to free).
-  hp::smr::construct(static_cast<size_t>(hazard_pointers), static_cast<size_t>(max_threads) + 1, 0,
+  // default, 2 * hazard_pointers * (records + 1) entries per record (it accepts no less than
+  // hazard_pointers * (records + 1), the most a scan can fail to free).
+  hp::smr::construct(static_cast<size_t>(hazard_pointers), static_cast<size_t>(records) + 1, 0,
                      hp::inplace);
   hp::smr& smr = hp::smr::instance();
   // construct() keeps an existing singleton: make sure it has what we need.
@@ -119,7 +133,7 @@ void initialize(int max_threads, int hazard_pointers) {
   s.main_record = tls;
   // attach_thread() allocates a record only when tls_ is null; every record gets this OS
   // thread's id as owner, which is what libcds's scans and asserts expect of it.
-  for (int i = 0; i < max_threads; ++i) {
+  for (int i = 0; i < records; ++i) {
     tls = nullptr;
     hp::smr::attach_thread();
     s.threads.push_back(tls);

@@ -25,10 +25,12 @@ namespace lineup::adapters::cds {
 /// execution (the records must come from the real heap, not the per-execution arena):
 /// initializes libcds (cds::Initialize), constructs the HP GC with `hazard_pointers` per
 /// thread (default 40; SkipListSet needs 2 * max height + 3), attaches the main thread and
-/// `max_threads` logical-thread records. Call it before the engine registers hp_tls_slot():
-/// the engine captures the main context's current value (the main record) at that moment.
-/// A later call asking for no more threads and hazard pointers than the first is a no-op;
-/// asking for more aborts (libcds cannot grow an HP GC that is in use).
+/// max(`max_threads`, 8) logical-thread records. Call it before the engine registers
+/// hp_tls_slot(): the engine captures the main context's current value (the main record) at
+/// that moment. Later calls (one per engine) from the same OS thread asking for no more
+/// threads and hazard pointers than the first attached are no-ops; asking for more, or calling
+/// from another OS thread, aborts (libcds cannot grow an HP GC that is in use, and the records
+/// belong to the thread that attached them).
 void initialize(int max_threads, int hazard_pointers = 40);
 
 /// Address of the calling OS thread's `cds::gc::hp::tls_` (the engine saves/restores *slot per
