@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "corpus/counterexample.h"
+#include "lineup/search.h"
 
 namespace lineup {
 namespace {
@@ -79,6 +80,37 @@ void write_line(int fd, const json& j) {
   }
 }
 
+// Each worker seals the bugs it finds itself, not those of other workers, so two workers may
+// report one bug under different signatures (one schedule preempts in empty(), another in
+// empty() and enqueue()). A violation found without some earlier violation's functions
+// sealed is a new bug only if its program still fails with them sealed, as it would have had
+// to in a single hunt; otherwise it is dropped. `kept` are in program order.
+std::vector<Violation> drop_rediscoveries(const specs::Target& target, const HuntOptions& options,
+                                          std::vector<Violation> all) {
+  std::vector<Violation> kept;
+  std::unique_ptr<engine::Engine> engine;
+  for (Violation& v : all) {
+    std::vector<std::string> sealed = options.sealed;
+    for (const Violation& k : kept)
+      sealed.insert(sealed.end(), k.signature.begin(), k.signature.end());
+    bool confirmed = std::all_of(sealed.begin(), sealed.end(), [&](const std::string& f) {
+      return std::find(v.sealed.begin(), v.sealed.end(), f) != v.sealed.end();
+    });
+    if (!confirmed) {
+      HuntOptions again = options;
+      again.sealed = sealed;
+      if (!engine) {
+        engine = make_engine(target, again, generator::thread_count(target, options.shape()));
+      }
+      ProgramSearch s =
+          search_program(*engine, target, v.program, v.program_index, again, [] { return false; });
+      confirmed = s.violation && s.violation->kind == v.kind;
+    }
+    if (confirmed) kept.push_back(std::move(v));
+  }
+  return kept;
+}
+
 struct Worker {
   pid_t pid = -1;
   int fd = -1;
@@ -118,7 +150,8 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
     workers[static_cast<size_t>(i)].pid = pid;
     workers[static_cast<size_t>(i)].fd = fds[0];
   }
-  auto merged = [&] {
+  // `final`: all workers have reported; drops rediscoveries (which takes searches).
+  auto merged = [&](bool final) {
     HuntResult r;
     int bound = INT_MAX;
     bool any_bound = true;
@@ -140,8 +173,11 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
     });
     std::set<std::pair<std::string, std::vector<std::string>>> seen;
     for (Violation& v : all) {
-      if (options.max_violations != 0 && r.violations.size() >= options.max_violations) break;
       if (seen.insert({v.kind, v.signature}).second) r.violations.push_back(std::move(v));
+    }
+    if (final) r.violations = drop_rediscoveries(target, options, std::move(r.violations));
+    if (options.max_violations != 0 && r.violations.size() > options.max_violations) {
+      r.violations.resize(options.max_violations);
     }
     return r;
   };
@@ -168,7 +204,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
             w.finished = true;
           }
         }
-        if (progress) progress(merged());
+        if (progress) progress(merged(false));
         continue;
       }
       ::close(w.fd);
@@ -188,7 +224,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
     }
   }
   if (!failure.empty()) throw std::runtime_error(failure);
-  return merged();
+  return merged(true);
 }
 
 }  // namespace lineup

@@ -13,7 +13,9 @@ namespace lineup {
 
 /// Runs `jobs` workers (1: in this process) and merges their results: counts add up (classes
 /// are per program, so shards never share one), bound_completed is the lowest, violations
-/// are ordered by program index and deduplicated by (kind, signature), at most
+/// are ordered by program index and deduplicated by (kind, signature) and by re-searching
+/// each program with the earlier violations' functions sealed (a violation one worker found
+/// that another's seals would have hidden is a rediscovery), at most
 /// options.max_violations. `progress` sees the merged state. Throws std::runtime_error when a
 /// worker dies without a result.
 HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options, int jobs,

@@ -1,5 +1,5 @@
 // Worker processes: the same programs are hunted whatever the number of workers, so the
-// merged counts equal a single process's exactly; violations come back intact.
+// merged counts equal a single process's exactly; violations come back intact, each bug once.
 #include "lineup/parallel.h"
 
 #include <gtest/gtest.h>
@@ -50,6 +50,25 @@ TEST(Parallel, ViolationsComeBackFromWorkers) {
   for (size_t i = 0; i < r.violations.size(); ++i) {
     EXPECT_EQ(again.violations[i].schedule, r.violations[i].schedule);
     EXPECT_EQ(again.violations[i].program, r.violations[i].program);
+  }
+}
+
+// Each worker seals only the bugs it found itself; the merge drops a violation that the other
+// workers' seals would have hidden, so each bug is reported once, as in a single hunt
+// (OptimisticQueue's empty() bug shows under several signatures).
+TEST(Parallel, EachBugIsReportedOnceWhateverTheWorkers) {
+  struct Case {
+    const char* name;
+    size_t bugs;
+  };
+  for (Case c : {Case{"seeded/publish-before-write", 1}, Case{"seeded/two-bugs-stack", 2},
+                 Case{"cds/optimisticqueue", 1}}) {
+    HuntOptions o = programs(200);
+    o.max_violations = 0;
+    for (int jobs : {1, 2, 3}) {
+      HuntResult r = hunt_parallel(*specs::find_target(c.name), o, jobs);
+      EXPECT_EQ(r.violations.size(), c.bugs) << c.name << " with " << jobs << " workers";
+    }
   }
 }
 
