@@ -41,7 +41,12 @@ class ClearEliminationRecords final : public engine::ExecutionListener {
 void attach(engine::Engine& engine, int max_threads, int hazard_pointers) {
   initialize(max_threads, hazard_pointers);
   int slot = engine.add_thread_local(hp_tls_slot());
-  for (int t = 0; t < max_threads; ++t) engine.set_thread_local(slot, t, hp_record(t));
+  for (int t = 0; t < max_threads; ++t) {
+    engine.set_thread_local(slot, t, hp_record(t));
+    // A search that waits for another thread (restarting from the head while a node is being
+    // unlinked) re-publishes its hazard pointers every round: bookkeeping, not progress.
+    engine.options().spin_neutral_ranges.push_back(record_memory(t));
+  }
   static ResetBetweenExecutions listener;  // stateless: one serves every engine
   engine.add_listener(&listener);
 }

@@ -152,6 +152,16 @@ void* hp_record(int thread) {
   return s.threads[static_cast<size_t>(thread)];
 }
 
+std::pair<uintptr_t, uintptr_t> record_memory(int thread) {
+  const State& s = state();
+  auto* rec = static_cast<hp::thread_data*>(hp_record(thread));
+  auto at = [](const void* p) { return reinterpret_cast<uintptr_t>(p); };
+  uintptr_t lo = std::min({at(rec), at(rec->hazards_.begin()), at(rec->retired_.first())});
+  uintptr_t hi = std::max({at(rec + 1), at(rec->hazards_.begin() + rec->hazards_.capacity()),
+                           at(rec->retired_.first() + s.physical_capacity)});
+  return {lo, hi};
+}
+
 void end_execution(bool clean) {
   State& s = state();
   if (!s.initialized) fail("end_execution before initialize");

@@ -12,6 +12,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <utility>
 
 // -fsanitize=thread predefines __SANITIZE_THREAD__, which switches libcds's headers to a TSan
 // configuration that libcds.so was not built with (a smaller cds::threading::ThreadData).
@@ -41,6 +43,10 @@ void** hp_tls_slot();
 /// (0 <= thread < max_threads of initialize(); aborts otherwise).
 void* hp_record(int thread);
 
+/// The memory of logical thread `thread`'s record [first, second): its hazard-pointer slots,
+/// retired array and sync() counter (one allocation of libcds's). Only that thread's code and
+/// libcds.so's scans use it.
+std::pair<uintptr_t, uintptr_t> record_memory(int thread);
 /// Between executions (engine in uncontrolled mode, main thread's record current; aborts
 /// otherwise): if `clean`, disposes every retired pointer of every logical-thread record (and
 /// the main one), running the structures' disposers, so call it while the execution's heap

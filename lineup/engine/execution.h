@@ -113,6 +113,10 @@ class Execution {
   bool enabled(ThreadId t);
   void resolve_stall();
   std::string describe_waits();
+  /// Whether `addr` is in one of options_.spin_neutral_ranges.
+  bool spin_neutral(uintptr_t addr) const;
+  /// Whether `addr` is on logical thread `t`'s fiber stack.
+  bool on_own_stack(ThreadId t, uintptr_t addr) const;
   void after_step(Transition& rec);
   void capture_deferred_write();
   void finish_thread();

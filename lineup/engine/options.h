@@ -2,6 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace lineup::engine {
 
@@ -19,6 +22,11 @@ struct EngineOptions {
   /// go again this many times in a row (bounded waits may still exit) before reporting a
   /// deadlock. Any write resets the count.
   int spin_rounds_limit = 64;
+  /// Address ranges [first, second) of per-thread bookkeeping that uninstrumented code reads
+  /// (a hazard-pointer record: its slots, retired list and sync counter). Spin detection
+  /// ignores accesses there: a loop that re-publishes the same hazard pointers on every round
+  /// still waits for another thread, not for itself.
+  std::vector<std::pair<uintptr_t, uintptr_t>> spin_neutral_ranges;
   /// An execution in which controlled code makes no scheduling point for this long (a loop
   /// without shared accesses, a blocking system call) stops with Outcome::kHang.
   int hang_timeout_ms = 5000;

@@ -22,6 +22,19 @@ bool reads_only_now(const Transition& t) {
 
 }  // namespace
 
+bool Execution::on_own_stack(ThreadId t, uintptr_t addr) const {
+  if (t < 0) return false;
+  auto [lo, hi] = fibers_.stack_range(t);
+  return addr >= lo && addr < hi;
+}
+
+bool Execution::spin_neutral(uintptr_t addr) const {
+  for (const auto& [lo, hi] : options_.spin_neutral_ranges) {
+    if (addr >= lo && addr < hi) return true;
+  }
+  return false;
+}
+
 Transition& Execution::step(const Transition& pending) {
   ++progress_;
   flush_deferred_write();
@@ -33,9 +46,8 @@ Transition& Execution::step(const Transition& pending) {
   tl_probe_pc = p.pc;
   // Reads of the thread's own stack are left out: a loop over its own locals (a back-off
   // counter) makes progress that the memory values do not show.
-  auto [stack_lo, stack_hi] = fibers_.stack_range(me);
-  bool own_stack = p.addr >= stack_lo && p.addr < stack_hi;
-  if (options_.detect_spins && !own_stack && reads_only_now(p) && self.spin.repeats(p.pc, p.addr)) {
+  if (options_.detect_spins && !on_own_stack(me, p.addr) && reads_only_now(p) &&
+      !spin_neutral(p.addr) && self.spin.repeats(p.pc, p.addr)) {
     self.spin_blocked = true;
     ++spin_blocked_count_;
   }
@@ -68,6 +80,7 @@ Transition& Execution::step(const Transition& pending) {
 void Execution::after_step(Transition& rec) {
   ThreadState& self = threads_[static_cast<size_t>(rec.thread)];
   bool writes = rec.writes();
+  bool neutral = spin_neutral(rec.addr);
   if (rec.kind == Kind::kRead || rec.has(kCas)) {
     if (rec.size <= 8) {
       uint64_t now = SpinWindow::load(rec.addr, rec.size);
@@ -75,13 +88,19 @@ void Execution::after_step(Transition& rec) {
       rec.flags |= kValueKnown;
       if (rec.has(kCas) && now != rec.expected) {
         writes = false;  // a failing compare-exchange only reads
-        self.spin.add_read(rec.pc, rec.addr, rec.size, now);
-      } else if (!rec.has(kCas)) {
+        if (!neutral) self.spin.add_read(rec.pc, rec.addr, rec.size, now);
+      } else if (!rec.has(kCas) && !neutral) {
         self.spin.add_read(rec.pc, rec.addr, rec.size, now);
       }
     }
   }
-  if (!writes) return;
+  if (!writes || neutral) return;
+  // A plain write to the thread's own stack goes into the window with its value once the
+  // value is known (capture_deferred_write): progress only if it differs from round to round.
+  if (rec.kind == Kind::kWrite && !rec.has(kAtomic) && rec.size <= 8 &&
+      on_own_stack(rec.thread, rec.addr)) {
+    return;
+  }
   self.spin.clear();
   spin_rounds_ = 0;
   if (spin_blocked_count_ == 0) return;
@@ -100,6 +119,9 @@ void Execution::capture_deferred_write() {
   w.value = SpinWindow::load(w.addr, w.size);
   w.flags |= kValueKnown;
   deferred_write_ = kNone;
+  if (on_own_stack(w.thread, w.addr)) {
+    threads_[static_cast<size_t>(w.thread)].spin.add_stack_write(w.pc, w.addr, w.size, w.value);
+  }
 }
 
 bool Execution::enabled(ThreadId t) {

@@ -1,10 +1,13 @@
-// Spin detection. A thread that has twice read the same sequence of (instruction, location,
-// value) without writing anything, and is about to start that sequence a third time with every
-// location still holding the value it saw, is repeating a loop iteration that cannot end until
-// another thread writes one of those locations. Such a thread is treated as blocked, so that
-// schedules without preemption terminate, and is woken by a write to its watched locations.
-// Requiring two identical iterations, compared location by location, keeps loops that make
-// progress through reads (walking an array, a list) from looking like spins.
+// Spin detection. A thread that has twice run the same sequence of steps, each an (instruction,
+// location, value) read of shared memory or write to its own stack, and is about to start
+// that sequence a third time with every shared location still holding the value it saw, is
+// repeating a loop iteration that cannot end until another thread writes one of those
+// locations. Such a thread is treated as blocked, so that schedules without preemption
+// terminate, and is woken by a write to its watched locations.
+// Requiring two identical iterations, compared step by step, keeps loops that make progress
+// through reads (walking an array, a list) or through their locals (a retry counter, whose
+// writes differ from round to round) from looking like spins; a loop that rewrites its
+// locals with the same values every round (restarting a search from the head) still does.
 #pragma once
 
 #include <cstdint>
@@ -14,34 +17,35 @@ namespace lineup::engine {
 
 class SpinWindow {
  public:
-  /// Forgets the reads (after the thread's own write, at call boundaries, or on wake-up).
+  /// Forgets the steps (after the thread's own write to shared memory, at call boundaries, or
+  /// on wake-up).
   void clear() {
     count_ = 0;
     watch_from_ = -1;
   }
   /// Records an executed read of `size` (<= 8) bytes at `addr` that saw `value`.
   void add_read(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t value) {
-    if (count_ == kCapacity) {
-      std::memmove(entries_, entries_ + 1, sizeof(Entry) * (kCapacity - 1));
-      --count_;
-    }
-    entries_[count_++] = {pc, addr, value, size};
+    push({pc, addr, value, size, false});
+  }
+  /// Records an executed write of `value` to the thread's own stack.
+  void add_stack_write(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t value) {
+    push({pc, addr, value, size, true});
   }
   /// Whether a pending read at (pc, addr) would start a third identical iteration; if so,
-  /// remembers the reads of the last iteration as the watch set and returns true.
+  /// remembers the steps of the last iteration as the watch set and returns true.
   bool repeats(uintptr_t pc, uintptr_t addr) {
     for (int k = count_ - 1; k >= 0; --k) {
-      const Entry& e = entries_[k];
-      if (e.pc != pc || e.addr != addr) continue;
+      const Entry& e = at(k);
+      if (e.pc != pc || e.addr != addr || e.stack_write) continue;
       int len = count_ - k;
       if (k < len) return false;
       for (int j = k; j < count_; ++j) {
-        const Entry& now = entries_[j];
-        const Entry& before = entries_[j - len];
+        const Entry& now = at(j);
+        const Entry& before = at(j - len);
         if (now.pc != before.pc || now.addr != before.addr || now.value != before.value) {
           return false;
         }
-        if (load(now.addr, now.size) != now.value) return false;
+        if (!now.stack_write && load(now.addr, now.size) != now.value) return false;
       }
       watch_from_ = k;
       return true;
@@ -51,8 +55,8 @@ class SpinWindow {
   /// Whether a write to [addr, addr+size) touches a watched location.
   bool watches(uintptr_t addr, uint32_t size) const {
     for (int j = watch_from_ < 0 ? count_ : watch_from_; j < count_; ++j) {
-      const Entry& e = entries_[j];
-      if (addr < e.addr + e.size && e.addr < addr + size) return true;
+      const Entry& e = at(j);
+      if (!e.stack_write && addr < e.addr + e.size && e.addr < addr + size) return true;
     }
     return false;
   }
@@ -70,9 +74,26 @@ class SpinWindow {
     uintptr_t addr;
     uint64_t value;
     uint32_t size;
+    bool stack_write;
   };
-  static constexpr int kCapacity = 32;
+  // Iterations of up to kCapacity / 2 steps are recognised (a hazard-pointer search that
+  // restarts from the head takes about 40, its locals included).
+  static constexpr int kCapacity = 128;
+
+  // Entry i of the window, 0 the oldest; a ring, so adding never moves entries.
+  const Entry& at(int i) const { return entries_[(first_ + i) % kCapacity]; }
+  void push(const Entry& e) {
+    if (count_ == kCapacity) {
+      first_ = (first_ + 1) % kCapacity;
+      --count_;
+      if (watch_from_ > 0) --watch_from_;
+    }
+    entries_[(first_ + count_) % kCapacity] = e;
+    ++count_;
+  }
+
   Entry entries_[kCapacity];
+  int first_ = 0;
   int count_ = 0;
   int watch_from_ = -1;
 };

@@ -25,6 +25,41 @@ TEST(Waiting, SpinOnFlagTerminatesWithoutPreemption) {
   EXPECT_LT(r.trace.steps.size(), 40u);
 }
 
+// Runs `p` once with T0 never preempted.
+ExecutionResult run_non_preemptive(Engine& engine, const Program& p) {
+  testing::NonPreemptive strategy;
+  EXPECT_TRUE(strategy.begin_execution());
+  return engine.run(p, strategy);
+}
+
+TEST(Waiting, RewritingLocalsWithTheSameValuesIsStillASpin) {
+  Engine engine;
+  ExecutionResult r = run_non_preemptive(engine, fixtures::spin_rewriting_locals());
+  EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+  EXPECT_LT(r.trace.steps.size(), 60u);
+}
+
+TEST(Waiting, ALoopCountingOnItsStackIsNotASpin) {
+  // The flag reads repeat, but the counter's writes differ: T0 gives up before T1 runs.
+  Engine engine;
+  bool gave_up = false;
+  ExecutionResult r = run_non_preemptive(engine, fixtures::bounded_retry(&gave_up));
+  EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+  EXPECT_TRUE(gave_up);
+}
+
+TEST(Waiting, WritesToSpinNeutralMemoryAreNotProgress) {
+  Engine plain;
+  plain.options().step_limit = 2000;
+  EXPECT_EQ(run_non_preemptive(plain, fixtures::spin_with_bookkeeping()).outcome,
+            Outcome::kStepLimit);
+  Engine neutral;
+  neutral.options().spin_neutral_ranges.push_back(fixtures::bookkeeping_range());
+  ExecutionResult r = run_non_preemptive(neutral, fixtures::spin_with_bookkeeping());
+  EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+  EXPECT_LT(r.trace.steps.size(), 60u);
+}
+
 TEST(Waiting, ThreadsSpinningOnEachOtherAreReportedAsDeadlock) {
   Engine engine;
   Program p = fixtures::spin_on_each_other();
