@@ -66,8 +66,20 @@ def structures(args):
 def time_to_bug(args, bug, strategy, hunt_args, seed):
     budget = f"{args.cutoff}s"
     if hunt_args is None:
-        r = run_json([os.path.join(args.build, "bin", "lineup_stress"), bug, "--budget", budget,
-                      "--seed", str(seed)])
+        command = [os.path.join(args.build, "bin", "lineup_stress"), bug, "--budget", budget,
+                   "--seed", str(seed)]
+        start = time.monotonic()
+        out = subprocess.run(command, capture_output=True, text=True)
+        if out.returncode < 0:
+            # The bug crashed the process (a double free on real threads), as it would crash a
+            # user's stress test: found, after the wall time of the run; executions unknown.
+            return {"bug": bug, "strategy": strategy, "seed": seed, "found": True,
+                    "seconds": time.monotonic() - start, "executions": -1,
+                    "kind": f"crash (signal {-out.returncode})"}
+        if out.returncode not in (0, 1):
+            raise RuntimeError(f"{' '.join(command)} failed ({out.returncode}): "
+                               f"{out.stderr[-500:]}")
+        r = json.loads(out.stdout)
         v = r["violations"][0] if r["violations"] else None
         return {"bug": bug, "strategy": strategy, "seed": seed, "found": v is not None,
                 "seconds": v["seconds"] if v else r["seconds"],
