@@ -92,13 +92,19 @@ INSTANTIATE_TEST_SUITE_P(All, CdsCorrect, ::testing::ValuesIn(correct_names()),
                            return n;
                          });
 
-TEST(CdsOptimisticQueue, EmptyIsNotLinearizable) {
-  HuntOptions o = options_for(kOptimisticQueue);
+// The one violation a 20-program hunt of `name` reports; it must be a wrong result.
+Violation only_violation(const std::string& name) {
+  HuntOptions o = options_for(name);
   o.max_programs = 20;
-  HuntResult r = hunt(*specs::find_target(kOptimisticQueue), o);
-  ASSERT_EQ(r.violations.size(), 1u);
-  const Violation& v = r.violations.front();
-  EXPECT_EQ(v.kind, "not linearizable");
+  HuntResult r = hunt(*specs::find_target(name), o);
+  EXPECT_EQ(r.violations.size(), 1u);
+  if (r.violations.empty()) return {};
+  EXPECT_EQ(r.violations.front().kind, "not linearizable");
+  return r.violations.front();
+}
+
+TEST(CdsOptimisticQueue, EmptyIsNotLinearizable) {
+  Violation v = only_violation(kOptimisticQueue);
   EXPECT_NE(std::find(v.signature.begin(), v.signature.end(), kOptimisticQueueEmpty),
             v.signature.end())
       << v.report;
@@ -106,12 +112,7 @@ TEST(CdsOptimisticQueue, EmptyIsNotLinearizable) {
 }
 
 TEST(CdsSkipListSet, ContainsMissesTheDeletionMark) {
-  HuntOptions o = options_for(kSkipList);
-  o.max_programs = 20;
-  HuntResult r = hunt(*specs::find_target(kSkipList), o);
-  ASSERT_EQ(r.violations.size(), 1u);
-  const Violation& v = r.violations.front();
-  EXPECT_EQ(v.kind, "not linearizable");
+  Violation v = only_violation(kSkipList);
   EXPECT_NE(v.report.find("contains("), std::string::npos) << v.report;
   EXPECT_NE(v.report.find("erase("), std::string::npos) << v.report;
 }
