@@ -10,7 +10,7 @@ uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdULL;
 }
 
-const std::vector<uint32_t> kNoSteps;
+const StepList kNoSteps;
 
 }  // namespace
 
@@ -124,14 +124,20 @@ HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
   l.last_write.assign(static_cast<size_t>(n_), 0);
   l.reads.assign(static_cast<size_t>(n_), 0);
   l.steps.clear();
+  l.writes.clear();
   keys_[i] = granule + 1;
   slots_[i] = static_cast<uint32_t>(used_++);
   return l;
 }
 
-const std::vector<uint32_t>& HappensBefore::accesses(uintptr_t granule) const {
+const StepList& HappensBefore::accesses(uintptr_t granule) const {
   const Location* l = find(granule);
   return l == nullptr ? kNoSteps : l->steps;
+}
+
+const StepList& HappensBefore::writes_to(uintptr_t granule) const {
+  const Location* l = find(granule);
+  return l == nullptr ? kNoSteps : l->writes;
 }
 
 void HappensBefore::add(const Transition& t) {
@@ -156,7 +162,8 @@ void HappensBefore::add(const Transition& t) {
       } else {
         join_into(l.reads, c);
       }
-      l.steps.push_back(index);
+      l.steps.push(index, t.thread);
+      if (a.writes) l.writes.push(index, t.thread);
     }
   }
   if (a.writes) join_into(all_writes_, c);

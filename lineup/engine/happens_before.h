@@ -38,6 +38,33 @@ std::vector<Access> pending_accesses(const Transition* pending, int threads);
 /// a sleep set after `step` ran.
 uint64_t still_asleep(uint64_t asleep, const std::vector<Access>& pending, const Transition& step);
 
+/// The steps that touched one location, in execution order, with each step's position
+/// linked to the start of its run (the consecutive entries by the same thread), so that a
+/// backward scan can pass over a thread's steps it no longer needs in one jump.
+class StepList {
+ public:
+  size_t size() const { return steps_.size(); }
+  uint32_t step(size_t x) const { return steps_[x]; }
+  /// Position of the first entry of the run that position x belongs to.
+  size_t run_start(size_t x) const { return run_start_[x]; }
+  void clear() {
+    steps_.clear();
+    run_start_.clear();
+    last_thread_ = kNoThread;
+  }
+  void push(uint32_t step, ThreadId thread) {
+    bool same = !steps_.empty() && thread == last_thread_;
+    run_start_.push_back(same ? run_start_.back() : static_cast<uint32_t>(steps_.size()));
+    steps_.push_back(step);
+    last_thread_ = thread;
+  }
+
+ private:
+  std::vector<uint32_t> steps_;
+  std::vector<uint32_t> run_start_;
+  ThreadId last_thread_ = kNoThread;
+};
+
 /// Incrementally built happens-before relation of an execution.
 class HappensBefore {
  public:
@@ -61,8 +88,15 @@ class HappensBefore {
   const uint32_t* thread_clock(ThreadId t) const {
     return &thread_clocks_[static_cast<size_t>(t) * static_cast<size_t>(n_)];
   }
-  /// Steps (indices) that touched granule g, in order; empty when none.
-  const std::vector<uint32_t>& accesses(uintptr_t granule) const;
+  /// Steps that touched granule g, in order; empty when none.
+  const StepList& accesses(uintptr_t granule) const;
+  /// The steps among accesses(g) that write: all a read can depend on there (a thread that
+  /// spins reading a location would otherwise make each of its reads rescan the others).
+  const StepList& writes_to(uintptr_t granule) const;
+  /// The steps a step with access `a` on granule g can depend on, in order.
+  const StepList& candidates(const Access& a, uintptr_t granule) const {
+    return a.writes ? accesses(granule) : writes_to(granule);
+  }
   /// The Access of step i.
   const Access& access(size_t i) const { return accesses_of_step_[i]; }
   ThreadId thread(size_t i) const { return threads_of_step_[i]; }
@@ -74,7 +108,8 @@ class HappensBefore {
   struct Location {
     std::vector<uint32_t> last_write;  // clock of the last write
     std::vector<uint32_t> reads;       // join of the reads since that write
-    std::vector<uint32_t> steps;       // indices of steps touching the granule
+    StepList steps;                    // steps touching the granule
+    StepList writes;                   // the writing ones among them
   };
   void join(uint32_t* into, const std::vector<uint32_t>& from) const;
   void join_into(std::vector<uint32_t>& into, const uint32_t* from) const;

@@ -81,8 +81,12 @@ void DporStrategy::add_races(const Trace& trace) {
         for (size_t j = i; j-- > 0;) consider(j);
       } else {
         for (uintptr_t g = a.first; g <= a.last; ++g) {
-          const std::vector<uint32_t>& list = hb_.accesses(g);
-          for (size_t x = list.size(); x-- > 0;) consider(list[x]);
+          const StepList& list = hb_.candidates(a, g);
+          for (size_t x = list.size(); x-- > 0;) {
+            consider(list.step(x));
+            ThreadId q = hb_.thread(list.step(x));
+            if (q == t.thread || (found & bit(q))) x = list.run_start(x);
+          }
         }
       }
     }
