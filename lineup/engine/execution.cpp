@@ -38,6 +38,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   starting_ = false;
   previous_ = kNoThread;
   spin_rounds_ = spin_blocked_count_ = 0;
+  stall_state_ = 0;
   wait_seq_ = 0;
   deferred_write_ = kNone;
   signal_ = 0;

@@ -136,7 +136,8 @@ class Execution {
   int thread_count_ = 0;
   bool starting_ = false;
   ThreadId previous_ = kNoThread;
-  int spin_rounds_ = 0;
+  int spin_rounds_ = 0;       // consecutive stalls in the same state (resolve_stall)
+  uint64_t stall_state_ = 0;  // hash of that state
   int spin_blocked_count_ = 0;
   uint64_t wait_seq_ = 0;
   size_t deferred_write_ = kNone;

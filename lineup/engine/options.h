@@ -19,8 +19,9 @@ struct EngineOptions {
   /// shared reads can turn it off to have every interleaving of repeated reads explored.
   bool detect_spins = true;
   /// When every unfinished thread is blocked and some are spin-blocked, the spinners are let
-  /// go again this many times in a row (bounded waits may still exit) before reporting a
-  /// deadlock. Any write resets the count.
+  /// go again (bounded waits may still exit); after this many stalls in a row in the same
+  /// state (the same calls done, each thread waiting at the same place for the same values)
+  /// a deadlock is reported.
   int spin_rounds_limit = 64;
   /// Address ranges [first, second) of per-thread bookkeeping that uninstrumented code reads
   /// (a hazard-pointer record: its slots, retired list and sync counter). Spin detection

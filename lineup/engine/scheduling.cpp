@@ -43,6 +43,7 @@ Transition& Execution::step(const Transition& pending) {
   p = pending;
   p.thread = me;
   ThreadState& self = threads_[static_cast<size_t>(me)];
+  self.spin.settle();  // nothing else has run since this thread's previous step
   tl_probe_pc = p.pc;
   // Reads of the thread's own stack are left out: a loop over its own locals (a back-off
   // counter) makes progress that the memory values do not show.
@@ -95,22 +96,18 @@ void Execution::after_step(Transition& rec) {
     }
   }
   if (!writes || neutral) return;
-  // A plain write to the thread's own stack goes into the window with its value once the
-  // value is known (capture_deferred_write): progress only if it differs from round to round.
-  if (rec.kind == Kind::kWrite && !rec.has(kAtomic) && rec.size <= 8 &&
-      on_own_stack(rec.thread, rec.addr)) {
+  bool small_memory_write = (rec.kind == Kind::kWrite || rec.kind == Kind::kRmw) && rec.size <= 8;
+  if (small_memory_write && !rec.has(kAtomic) && on_own_stack(rec.thread, rec.addr)) {
+    // A plain write to the thread's own stack goes into the window with its value once the
+    // value is known (capture_deferred_write): progress only if it differs from round to round.
     return;
   }
-  self.spin.clear();
-  spin_rounds_ = 0;
-  if (spin_blocked_count_ == 0) return;
-  for (int t = 0; t < thread_count_; ++t) {
-    ThreadState& other = threads_[static_cast<size_t>(t)];
-    if (other.spin_blocked && other.spin.watches(rec.addr, rec.size == 0 ? 1 : rec.size)) {
-      other.spin_blocked = false;
-      other.spin.clear();
-      --spin_blocked_count_;
-    }
+  if (small_memory_write) {
+    // Progress only if it does not recur identically with memory restored (SpinWindow).
+    // Memory still holds the value being replaced: the access runs after this returns.
+    self.spin.add_shared_write(rec.pc, rec.addr, rec.size, SpinWindow::load(rec.addr, rec.size));
+  } else {
+    self.spin.clear();
   }
 }
 
@@ -126,7 +123,7 @@ void Execution::capture_deferred_write() {
 
 bool Execution::enabled(ThreadId t) {
   const ThreadState& s = threads_[static_cast<size_t>(t)];
-  if (s.spin_blocked) return false;
+  if (s.spin_blocked) return s.spin.changed();
   const Transition& p = pending_[t];
   switch (p.kind) {
     case Kind::kLock: {
@@ -191,6 +188,13 @@ ThreadId Execution::choose() {
     }
     result_->schedule.choices.push_back(next);
     previous_ = next;
+    ThreadState& chosen = threads_[static_cast<size_t>(next)];
+    if (chosen.spin_blocked) {
+      // Woken: a location it waits on holds a new value.
+      chosen.spin_blocked = false;
+      chosen.spin.clear();
+      --spin_blocked_count_;
+    }
     return next;
   }
 }
@@ -210,7 +214,18 @@ void Execution::resolve_stall() {
     return;
   }
   if (spin_blocked_count_ > 0) {
-    if (++spin_rounds_ > options_.spin_rounds_limit) {
+    // Consecutive stalls in the same state (the same calls done, every thread waiting at the
+    // same instruction for the same values) mean that letting the spinners go round changed
+    // nothing; any other stall starts the count afresh.
+    uint64_t state = trace_->calls.size();
+    for (int t = 0; t < thread_count_; ++t) {
+      const ThreadState& s = threads_[static_cast<size_t>(t)];
+      state = SpinWindow::mix(state, s.finished ? 0 : pending_[t].pc);
+      state = SpinWindow::mix(state, s.spin_blocked ? s.spin.watch_hash() : 1);
+    }
+    spin_rounds_ = state == stall_state_ ? spin_rounds_ + 1 : 1;
+    stall_state_ = state;
+    if (spin_rounds_ > options_.spin_rounds_limit) {
       // Every thread waits for a write no thread can make any more: a cyclic wait, whether
       // the waiting is done by spinning or by blocking.
       abort(Outcome::kDeadlock,

@@ -1,9 +1,15 @@
 // Spin detection. A thread that has twice run the same sequence of steps, each an (instruction,
-// location, value) read of shared memory or write to its own stack, and is about to start
-// that sequence a third time with every shared location still holding the value it saw, is
-// repeating a loop iteration that cannot end until another thread writes one of those
-// locations. Such a thread is treated as blocked, so that schedules without preemption
-// terminate, and is woken by a write to its watched locations.
+// location, value) read of shared memory, write to shared memory or write to its own stack,
+// and is about to start that sequence a third time with shared memory back in the state the
+// sequence started from, is repeating a loop iteration that cannot end until another thread
+// changes one of those locations. Such a thread is treated as blocked, so that schedules
+// without preemption terminate, for as long as the locations hold the values it waits on.
+// "Back in the state": every location the iteration read before writing it still holds the
+// value read, and every location it wrote holds the value it had before the iteration's first
+// write to it (a wait that claims a flag and releases it again, every round, writes shared
+// memory and still makes no progress).
+// Being blocked depends on the values, not on writes: two threads that each claim and
+// release the same flag while waiting for a third would otherwise wake each other forever.
 // Requiring two identical iterations, compared step by step, keeps loops that make progress
 // through reads (walking an array, a list) or through their locals (a retry counter, whose
 // writes differ from round to round) from looking like spins; a loop that rewrites its
@@ -12,53 +18,82 @@
 
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 namespace lineup::engine {
 
 class SpinWindow {
  public:
-  /// Forgets the steps (after the thread's own write to shared memory, at call boundaries, or
-  /// on wake-up).
+  /// Forgets the steps (at call boundaries, on wake-up, or after a step the window cannot
+  /// describe).
   void clear() {
     count_ = 0;
-    watch_from_ = -1;
+    value_pending_ = false;
+    watch_.clear();
   }
   /// Records an executed read of `size` (<= 8) bytes at `addr` that saw `value`.
   void add_read(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t value) {
-    push({pc, addr, value, size, false});
+    settle();
+    push({pc, addr, value, 0, size, Access::kRead});
   }
   /// Records an executed write of `value` to the thread's own stack.
   void add_stack_write(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t value) {
-    push({pc, addr, value, size, true});
+    settle();
+    push({pc, addr, value, 0, size, Access::kStackWrite});
+  }
+  /// Records a write of `size` (<= 8) bytes to shared memory that is about to replace `old`;
+  /// the value written is read back from memory at the thread's next step (settle()).
+  void add_shared_write(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t old) {
+    settle();
+    push({pc, addr, 0, old, size, Access::kSharedWrite});
+    value_pending_ = true;
+  }
+  /// Completes the last shared write with the value now in memory. Called by the thread
+  /// itself before its next step, when no other thread can have run since the write.
+  void settle() {
+    if (!value_pending_) return;
+    Entry& e = entries_[(first_ + count_ - 1) % kCapacity];
+    e.value = load(e.addr, e.size);
+    value_pending_ = false;
   }
   /// Whether a pending read at (pc, addr) would start a third identical iteration; if so,
-  /// remembers the steps of the last iteration as the watch set and returns true.
+  /// remembers the locations of the last iteration and the values it waits on (changed()).
   bool repeats(uintptr_t pc, uintptr_t addr) {
+    settle();
     for (int k = count_ - 1; k >= 0; --k) {
       const Entry& e = at(k);
-      if (e.pc != pc || e.addr != addr || e.stack_write) continue;
+      if (e.pc != pc || e.addr != addr || e.access != Access::kRead) continue;
       int len = count_ - k;
       if (k < len) return false;
       for (int j = k; j < count_; ++j) {
         const Entry& now = at(j);
         const Entry& before = at(j - len);
-        if (now.pc != before.pc || now.addr != before.addr || now.value != before.value) {
+        if (now.pc != before.pc || now.addr != before.addr || now.value != before.value ||
+            now.old != before.old || now.access != before.access) {
           return false;
         }
-        if (!now.stack_write && load(now.addr, now.size) != now.value) return false;
       }
-      watch_from_ = k;
-      return true;
+      return restored(k);
     }
     return false;
   }
-  /// Whether a write to [addr, addr+size) touches a watched location.
-  bool watches(uintptr_t addr, uint32_t size) const {
-    for (int j = watch_from_ < 0 ? count_ : watch_from_; j < count_; ++j) {
-      const Entry& e = at(j);
-      if (!e.stack_write && addr < e.addr + e.size && e.addr < addr + size) return true;
+  /// Whether a location the last repeats() == true waits on no longer holds that value.
+  bool changed() const {
+    for (const Watch& w : watch_) {
+      if (load(w.addr, w.size) != w.value) return true;
     }
     return false;
+  }
+
+  /// A hash of the locations changed() looks at and the values it expects.
+  uint64_t watch_hash() const {
+    uint64_t h = watch_.size();
+    for (const Watch& w : watch_) h = mix(mix(mix(h, w.addr), w.size), w.value);
+    return h;
+  }
+  static uint64_t mix(uint64_t h, uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdULL;
   }
 
   /// Current value of `size` (<= 8) bytes at `addr`, zero-extended.
@@ -69,16 +104,56 @@ class SpinWindow {
   }
 
  private:
+  enum class Access : uint8_t { kRead, kStackWrite, kSharedWrite };
   struct Entry {
     uintptr_t pc;
     uintptr_t addr;
-    uint64_t value;
+    uint64_t value;  // read or written
+    uint64_t old;    // shared write: the value it replaced
     uint32_t size;
-    bool stack_write;
+    Access access;
   };
   // Iterations of up to kCapacity / 2 steps are recognised (a hazard-pointer search that
-  // restarts from the head takes about 40, its locals included).
-  static constexpr int kCapacity = 128;
+  // restarts from the head takes about 40, its locals included; EllenBinTree's search of a
+  // three-level tree about 75).
+  static constexpr int kCapacity = 256;
+
+  struct Watch {
+    uintptr_t addr;
+    uint32_t size;
+    uint64_t value;  // the value the iteration started from
+    bool written;    // scratch for restored(): the iteration has written it so far
+  };
+
+  // Whether shared memory is in the state the iteration starting at entry `from` began in;
+  // collects the locations and their values as the watch set. A location written earlier in
+  // the iteration is judged by that first write's old value, not by later reads (which saw
+  // the thread's own write); partially overlapping accesses of different sizes are not
+  // compared and count as a change.
+  bool restored(int from) {
+    watch_.clear();
+    for (int j = from; j < count_; ++j) {
+      const Entry& e = at(j);
+      if (e.access == Access::kStackWrite) continue;
+      Watch* seen = nullptr;
+      for (Watch& w : watch_) {
+        if (w.addr < e.addr + e.size && e.addr < w.addr + w.size) {
+          if (w.addr != e.addr || w.size != e.size) return false;
+          seen = &w;
+          break;
+        }
+      }
+      if (seen == nullptr) {
+        Watch w{e.addr, e.size, e.access == Access::kRead ? e.value : e.old, false};
+        if (load(w.addr, w.size) != w.value) return false;
+        seen = &watch_.emplace_back(w);
+      } else if (e.access == Access::kRead && !seen->written && e.value != seen->value) {
+        return false;  // another thread wrote it during the iteration
+      }
+      if (e.access == Access::kSharedWrite) seen->written = true;
+    }
+    return true;
+  }
 
   // Entry i of the window, 0 the oldest; a ring, so adding never moves entries.
   const Entry& at(int i) const { return entries_[(first_ + i) % kCapacity]; }
@@ -86,7 +161,6 @@ class SpinWindow {
     if (count_ == kCapacity) {
       first_ = (first_ + 1) % kCapacity;
       --count_;
-      if (watch_from_ > 0) --watch_from_;
     }
     entries_[(first_ + count_) % kCapacity] = e;
     ++count_;
@@ -95,7 +169,8 @@ class SpinWindow {
   Entry entries_[kCapacity];
   int first_ = 0;
   int count_ = 0;
-  int watch_from_ = -1;
+  bool value_pending_ = false;
+  std::vector<Watch> watch_;  // kept between uses: spinning allocates nothing
 };
 
 }  // namespace lineup::engine

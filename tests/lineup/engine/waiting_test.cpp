@@ -60,6 +60,29 @@ TEST(Waiting, WritesToSpinNeutralMemoryAreNotProgress) {
   EXPECT_LT(r.trace.steps.size(), 60u);
 }
 
+TEST(Waiting, ClaimingAndReleasingSharedMemoryEveryRoundIsStillASpin) {
+  Engine engine;
+  engine.options().step_limit = 2000;
+  ExecutionResult r = run_non_preemptive(engine, fixtures::spin_claiming_flag());
+  EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+  EXPECT_LT(r.trace.steps.size(), 60u);
+}
+
+TEST(Waiting, ThreadsClaimingOneFlagWhileWaitingOnEachOtherAreReportedAsDeadlock) {
+  // Each one's claim briefly changes what the other waits on, and its release restores it:
+  // neither ever sees a new value.
+  Engine engine;
+  engine.options().step_limit = 100000;
+  RandomStrategy strategy(11, 20);
+  int deadlocks = 0;
+  engine.explore(fixtures::spin_claiming_on_each_other(), strategy, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kDeadlock) << r.message;
+    deadlocks += r.outcome == Outcome::kDeadlock;
+    return true;
+  });
+  EXPECT_EQ(deadlocks, 20);
+}
+
 TEST(Waiting, ThreadsSpinningOnEachOtherAreReportedAsDeadlock) {
   Engine engine;
   Program p = fixtures::spin_on_each_other();
