@@ -5,7 +5,7 @@
 #   structure,strategy,seconds,programs,executions,classes,bound_completed,violations,kinds
 # Usage: bench/soak.sh [SECONDS] [STRUCTURE...]   (run from the repository, after building)
 # Extra hunt flags per structure come from SOAK_FLAGS_<name with / and - as _>, e.g.
-#   SOAK_FLAGS_cds_iterable_list="--strategy random" bench/soak.sh 60 cds/iterable_list
+#   SOAK_FLAGS_boost_queue="--threads 4" bench/soak.sh 60 boost/queue
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lineup="$PWD/build/bin/lineup"

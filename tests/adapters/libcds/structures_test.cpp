@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -24,12 +23,6 @@ std::vector<std::string> cds_names() {
   return out;
 }
 
-// Waits in which every round writes shared memory (an IterableList insert that sets and
-// clears a node's flag while another insert holds the node's data, EllenBinTree helping)
-// are progress to the engine, so a schedule that never preempts the waiter runs until the
-// step limit (adapters/libcds/README.md). They hunt with random schedules, which preempt it.
-const std::set<std::string> kWaitsThatWrite = {"cds/ellen_bintree_set", "cds/iterable_list"};
-
 // contains() does not look at the deletion mark of the node it finds (docs/findings.md).
 constexpr char kSkipList[] = "cds/skiplist_set";
 
@@ -37,13 +30,13 @@ constexpr char kSkipList[] = "cds/skiplist_set";
 constexpr char kOptimisticQueue[] = "cds/optimisticqueue";
 constexpr char kOptimisticQueueEmpty[] = "cds::intrusive::OptimisticQueue<...>::empty";
 
-HuntOptions options_for(const std::string& name) {
+// A hunt of 5 programs, atomics only, at most 2,000 executions each.
+HuntOptions small_hunt() {
   HuntOptions o;
   o.budget_seconds = 1e9;  // bounded by programs and executions, not by time
   o.max_programs = 5;
   o.atomics_only = true;
   o.executions_per_program = 2000;
-  if (kWaitsThatWrite.count(name) != 0) o.strategy = "random";
   return o;
 }
 
@@ -75,7 +68,7 @@ class CdsCorrect : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CdsCorrect, HuntsCleanly) {
   const std::string& name = GetParam();
-  HuntOptions o = options_for(name);
+  HuntOptions o = small_hunt();
   // Beyond its empty() bug (tested below), OptimisticQueue hunts cleanly.
   if (name == kOptimisticQueue) o.sealed = {kOptimisticQueueEmpty};
   HuntResult r = hunt(*specs::find_target(name), o);
@@ -94,7 +87,7 @@ INSTANTIATE_TEST_SUITE_P(All, CdsCorrect, ::testing::ValuesIn(correct_names()),
 
 // The one violation a 20-program hunt of `name` reports; it must be a wrong result.
 Violation only_violation(const std::string& name) {
-  HuntOptions o = options_for(name);
+  HuntOptions o = small_hunt();
   o.max_programs = 20;
   HuntResult r = hunt(*specs::find_target(name), o);
   EXPECT_EQ(r.violations.size(), 1u);
@@ -127,7 +120,7 @@ TEST(CdsStructures, SeveralHuntsInOneProcess) {
   for (Case c : {Case{"cds/msqueue", 3}, Case{"cds/treiber_stack_elimination", 2},
                  Case{"cds/michael_list", 4}, Case{"cds/treiber_stack_elimination", 3},
                  Case{"cds/segmentedqueue", 2}}) {
-    HuntOptions o = options_for(c.name);
+    HuntOptions o = small_hunt();
     o.threads = c.threads;
     o.calls = 2;
     o.max_programs = 2;
