@@ -2,6 +2,7 @@
 // the strategy, teardown, and the two ways out when something goes wrong (abort, signals).
 #include "lineup/engine/execution.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <exception>
@@ -34,6 +35,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.schedule.choices.clear();
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.assign(static_cast<size_t>(thread_count_), ThreadState{});
+  specifics_.resize(std::max<size_t>(specifics_.size(), static_cast<size_t>(thread_count_) + 1));
+  for (auto& table : specifics_) table.clear();
   locks_.clear();
   starting_ = false;
   previous_ = kNoThread;

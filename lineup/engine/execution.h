@@ -82,6 +82,12 @@ class Execution {
   void forget_lock(uintptr_t m);
   /// Blocks the current thread until `pred(arg)` holds (evaluated by the scheduler).
   void block_until(bool (*pred)(void*), void* arg, uintptr_t pc);
+  /// pthread_getspecific / pthread_setspecific for controlled code: one table per logical
+  /// thread (setup and teardown share one), empty at the start of every execution. Library
+  /// state kept per thread under a pthread key (Boost.Thread's thread_specific_ptr) is thus
+  /// per logical thread, and made afresh in each execution, like the heap it lives in.
+  void* thread_specific(unsigned key) const;
+  void set_thread_specific(unsigned key, uintptr_t value);
 
  private:
   static constexpr size_t kNone = static_cast<size_t>(-1);
@@ -142,6 +148,8 @@ class Execution {
   uint64_t wait_seq_ = 0;
   size_t deferred_write_ = kNone;
   std::vector<ThreadState> threads_;
+  // thread_specific(): [0] for setup and teardown, [t + 1] for logical thread t.
+  std::vector<std::vector<std::pair<unsigned, uintptr_t>>> specifics_;
   Transition pending_[kMaxThreads];
   std::vector<LockState> locks_;
   jmp_buf abort_env_;

@@ -1,7 +1,8 @@
-// Replaces the pthread mutex, rwlock and condition-variable functions (and sched_yield) for
-// the whole process, as TSan's own runtime does. Controlled code (a scheduled logical thread)
-// gets the engine's model of the operation; everyone else gets glibc's, found with
-// dlsym(RTLD_NEXT). std::mutex, std::shared_mutex and std::condition_variable call these.
+// Replaces the pthread mutex, rwlock, condition-variable and thread-specific-data functions
+// (and sched_yield) for the whole process, as TSan's own runtime does. Controlled code (a
+// scheduled logical thread) gets the engine's model of the operation; everyone else gets
+// glibc's, found with dlsym(RTLD_NEXT). std::mutex, std::shared_mutex and std::condition_variable
+// call these.
 #include <dlfcn.h>
 #include <pthread.h>
 #include <sched.h>
@@ -18,6 +19,8 @@
 
 using lineup::engine::Execution;
 using lineup::engine::tl_active;
+using lineup::engine::tl_execution;
+using lineup::engine::tl_heap_on;
 
 #define LINEUP_PC reinterpret_cast<uintptr_t>(__builtin_return_address(0))
 
@@ -57,6 +60,7 @@ LINEUP_REAL(pthread_cond_clockwait, pthread_cond_t*, pthread_mutex_t*, clockid_t
             const struct timespec*)
 LINEUP_REAL(pthread_cond_signal, pthread_cond_t*)
 LINEUP_REAL(pthread_cond_broadcast, pthread_cond_t*)
+using pthread_setspecific_fn = int (*)(pthread_key_t, const void*);
 
 uintptr_t addr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
 
@@ -150,6 +154,25 @@ int pthread_cond_signal(pthread_cond_t* c) {
 int pthread_cond_broadcast(pthread_cond_t* c) {
   if (Execution* e = tl_active) return e->cond_signal(addr(c), true, LINEUP_PC);
   return real_pthread_cond_broadcast()(c);
+}
+
+// Per-thread values under pthread keys: controlled code (setup, teardown and the logical
+// threads, which share one OS thread) gets the execution's per-logical-thread tables.
+void* pthread_getspecific(pthread_key_t key) {
+  if (tl_heap_on && tl_execution != nullptr) return tl_execution->thread_specific(key);
+  using Fn = void* (*)(pthread_key_t);
+  static Fn f = real<Fn>("pthread_getspecific");
+  return f(key);
+}
+
+int pthread_setspecific(pthread_key_t key, const void* value) {
+  if (tl_heap_on && tl_execution != nullptr) {
+    // Passed on as a number: glibc declares that pthread_setspecific never reads *value.
+    tl_execution->set_thread_specific(key, reinterpret_cast<uintptr_t>(value));
+    return 0;
+  }
+  static pthread_setspecific_fn f = real<pthread_setspecific_fn>("pthread_setspecific");
+  return f(key, value);
 }
 
 // libcds back-off and user spin loops yield; logical threads share one OS thread, so a real

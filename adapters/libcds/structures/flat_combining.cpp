@@ -1,0 +1,53 @@
+// libcds 2.3.3 flat-combining queue and stack: a thread publishes its request in its own
+// publication record and either becomes the combiner (under the kernel's spin lock), running
+// every published request on a sequential std::deque, or waits until the combiner has run its
+// request. The record is found through a boost::thread_specific_ptr, which lives under a
+// pthread key; the engine gives controlled code one pthread-key table per logical thread,
+// fresh in each execution (Execution::thread_specific), so every logical thread has its own
+// record. A waiting thread polls its record's state and the combiner lock with a back-off in
+// between. libcds's default back-off sleeps 2 ms each round, real time that only slows the
+// engine down (spin detection already lets the other threads run), so it is replaced by a
+// yield, which under the engine returns at once.
+#include <cds/container/fcqueue.h>
+#include <cds/container/fcstack.h>
+#include <boost/thread/tss.hpp>
+
+#include <queue>
+#include <stack>
+
+#include "adapters/libcds/structures/cds_registration.h"
+
+namespace {
+
+namespace reg = lineup::adapters::cds::registration;
+namespace fc = ::cds::algo::flat_combining;
+
+using YieldingWait = fc::wait_strategy::backoff<::cds::backoff::yield>;
+
+using FCQueue = ::cds::container::FCQueue<
+    int, std::queue<int>,
+    ::cds::container::fcqueue::make_traits<::cds::opt::wait_strategy<YieldingWait>>::type>;
+using FCStack = ::cds::container::FCStack<
+    int, std::stack<int>,
+    ::cds::container::fcstack::make_traits<::cds::opt::wait_strategy<YieldingWait>>::type>;
+
+// Boost.Thread creates its pthread key on first use. That first use must happen here, outside
+// any execution: inside one it would run Boost's once-initialisation under the engine.
+void prepare_flat_combining(lineup::engine::Engine& engine, int max_threads) {
+  static boost::thread_specific_ptr<int> first_use;
+  first_use.get();
+  lineup::adapters::cds::prepare(engine, max_threads);
+}
+
+LINEUP_REGISTER(
+    reg::queue<FCQueue>("cds/fcqueue",
+                        "FCQueue<int>: flat-combining queue over std::deque (yielding wait): "
+                        "enqueue, dequeue, empty")
+        .prepare_engine(&prepare_flat_combining));
+LINEUP_REGISTER(
+    reg::stack<FCStack>("cds/fcstack",
+                        "FCStack<int>: flat-combining stack over std::deque (yielding wait): "
+                        "push, pop, empty")
+        .prepare_engine(&prepare_flat_combining));
+
+}  // namespace
