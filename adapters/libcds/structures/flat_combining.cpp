@@ -4,32 +4,21 @@
 // request. The record is found through a boost::thread_specific_ptr, which lives under a
 // pthread key; the engine gives controlled code one pthread-key table per logical thread,
 // fresh in each execution (Execution::thread_specific), so every logical thread has its own
-// record. A waiting thread polls its record's state and the combiner lock with a back-off in
-// between. libcds's default back-off sleeps 2 ms each round, real time that only slows the
-// engine down (spin detection already lets the other threads run), so it is replaced by a
-// yield, which under the engine returns at once.
+// record. A waiting thread polls its record's state and the combiner lock, with libcds's
+// default back-off in between (a 2 ms sleep, which under the engine returns at once: spin
+// detection decides when the waiter runs again).
 #include <cds/container/fcqueue.h>
 #include <cds/container/fcstack.h>
 #include <boost/thread/tss.hpp>
-
-#include <queue>
-#include <stack>
 
 #include "adapters/libcds/structures/cds_registration.h"
 
 namespace {
 
 namespace reg = lineup::adapters::cds::registration;
-namespace fc = ::cds::algo::flat_combining;
 
-using YieldingWait = fc::wait_strategy::backoff<::cds::backoff::yield>;
-
-using FCQueue = ::cds::container::FCQueue<
-    int, std::queue<int>,
-    ::cds::container::fcqueue::make_traits<::cds::opt::wait_strategy<YieldingWait>>::type>;
-using FCStack = ::cds::container::FCStack<
-    int, std::stack<int>,
-    ::cds::container::fcstack::make_traits<::cds::opt::wait_strategy<YieldingWait>>::type>;
+using FCQueue = ::cds::container::FCQueue<int>;
+using FCStack = ::cds::container::FCStack<int>;
 
 // Boost.Thread creates its pthread key on first use. That first use must happen here, outside
 // any execution: inside one it would run Boost's once-initialisation under the engine.
@@ -39,15 +28,13 @@ void prepare_flat_combining(lineup::engine::Engine& engine, int max_threads) {
   lineup::adapters::cds::prepare(engine, max_threads);
 }
 
-LINEUP_REGISTER(
-    reg::queue<FCQueue>("cds/fcqueue",
-                        "FCQueue<int>: flat-combining queue over std::deque (yielding wait): "
-                        "enqueue, dequeue, empty")
-        .prepare_engine(&prepare_flat_combining));
-LINEUP_REGISTER(
-    reg::stack<FCStack>("cds/fcstack",
-                        "FCStack<int>: flat-combining stack over std::deque (yielding wait): "
-                        "push, pop, empty")
-        .prepare_engine(&prepare_flat_combining));
+LINEUP_REGISTER(reg::queue<FCQueue>("cds/fcqueue",
+                                    "FCQueue<int>: flat-combining queue over std::deque: "
+                                    "enqueue, dequeue, empty")
+                    .prepare_engine(&prepare_flat_combining));
+LINEUP_REGISTER(reg::stack<FCStack>("cds/fcstack",
+                                    "FCStack<int>: flat-combining stack over std::deque: "
+                                    "push, pop, empty")
+                    .prepare_engine(&prepare_flat_combining));
 
 }  // namespace

@@ -3,7 +3,6 @@
 // scheduled logical thread) gets the engine's model of the operation; everyone else gets
 // glibc's, found with dlsym(RTLD_NEXT). std::mutex, std::shared_mutex and std::condition_variable
 // call these.
-#include <dlfcn.h>
 #include <pthread.h>
 #include <sched.h>
 #include <sys/syscall.h>
@@ -11,13 +10,13 @@
 
 #include <cerrno>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 
 #include "lineup/engine/execution.h"
 #include "lineup/engine/runtime/modes.h"
+#include "lineup/engine/runtime/real_function.h"
 
 using lineup::engine::Execution;
+using lineup::engine::real_function;
 using lineup::engine::tl_active;
 using lineup::engine::tl_execution;
 using lineup::engine::tl_heap_on;
@@ -26,21 +25,11 @@ using lineup::engine::tl_heap_on;
 
 namespace {
 
-template <class F>
-F real(const char* name) {
-  void* f = dlsym(RTLD_NEXT, name);
-  if (f == nullptr) {
-    std::fprintf(stderr, "lineup: cannot find %s in libc\n", name);
-    std::abort();
-  }
-  return reinterpret_cast<F>(f);
-}
-
-#define LINEUP_REAL(name, ...)                   \
-  using name##_fn = int (*)(__VA_ARGS__);        \
-  name##_fn real_##name() {                      \
-    static name##_fn f = real<name##_fn>(#name); \
-    return f;                                    \
+#define LINEUP_REAL(name, ...)                            \
+  using name##_fn = int (*)(__VA_ARGS__);                 \
+  name##_fn real_##name() {                               \
+    static name##_fn f = real_function<name##_fn>(#name); \
+    return f;                                             \
   }
 
 LINEUP_REAL(pthread_mutex_lock, pthread_mutex_t*)
@@ -161,7 +150,7 @@ int pthread_cond_broadcast(pthread_cond_t* c) {
 void* pthread_getspecific(pthread_key_t key) {
   if (tl_heap_on && tl_execution != nullptr) return tl_execution->thread_specific(key);
   using Fn = void* (*)(pthread_key_t);
-  static Fn f = real<Fn>("pthread_getspecific");
+  static Fn f = real_function<Fn>("pthread_getspecific");
   return f(key);
 }
 
@@ -171,7 +160,7 @@ int pthread_setspecific(pthread_key_t key, const void* value) {
     tl_execution->set_thread_specific(key, reinterpret_cast<uintptr_t>(value));
     return 0;
   }
-  static pthread_setspecific_fn f = real<pthread_setspecific_fn>("pthread_setspecific");
+  static pthread_setspecific_fn f = real_function<pthread_setspecific_fn>("pthread_setspecific");
   return f(key, value);
 }
 

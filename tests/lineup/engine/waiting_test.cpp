@@ -3,6 +3,7 @@
 
 #include "fixtures/fixtures.h"
 #include "lineup/engine/engine.h"
+#include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/strategy/random.h"
 #include "test_strategies.h"
 
@@ -98,6 +99,31 @@ TEST(Waiting, ThreadsSpinningOnEachOtherAreReportedAsDeadlock) {
     return true;
   });
   EXPECT_EQ(deadlocks, 50);
+}
+
+// Explores every class of `p` with DPOR; each execution must complete. Returns their number.
+uint64_t explore_all_completing(const Program& p) {
+  Engine engine;
+  DporStrategy dpor;
+  uint64_t n = engine.explore(p, dpor, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    return r.ok();
+  });
+  EXPECT_TRUE(dpor.exhausted()) << dpor.stop_reason();
+  return n;
+}
+
+TEST(Waiting, ASleepInControlledCodeReturnsAtOnceAndChangesNoExploration) {
+  // Each nap asks for an hour: really slept, the exploration would not end, and the watchdog
+  // interrupting it would add an errno read to some runs of a schedule and not to others.
+  uint64_t spinning = explore_all_completing(fixtures::spin_on_flag());
+  EXPECT_GT(spinning, 1u);
+  for (fixtures::Nap nap :
+       {fixtures::Nap::kSleepFor, fixtures::Nap::kNanosleep, fixtures::Nap::kClockNanosleep,
+        fixtures::Nap::kUsleep, fixtures::Nap::kSleep}) {
+    SCOPED_TRACE(static_cast<int>(nap));
+    EXPECT_EQ(explore_all_completing(fixtures::spin_sleeping_on_flag(nap)), spinning);
+  }
 }
 
 TEST(Waiting, ThreadsAwaitingEachOtherAreReportedAsDeadlock) {
