@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 
@@ -82,11 +83,15 @@ void Fibers::prepare(int fiber, Entry entry) {
   starting_owner = this;
   void* top = static_cast<char*>(s.base) + s.size;
   contexts_[fiber] = ctx::make_fcontext(top, stack_size_, &Fibers::start);
-  // Fresh fibers inherit no exception state (the first two locals).
+  // Fresh fibers inherit no exception state (the first two locals) and no error number.
   local_values_[fiber][0] = local_values_[fiber][1] = nullptr;
+  errno_values_[fiber] = 0;
 }
 
 void Fibers::swap_locals(int from, int to) {
+  // errno is the OS thread's, which every fiber shares: a real thread's is its own.
+  errno_values_[from] = errno;
+  errno = errno_values_[to];
   for (int i = 0; i < local_count_; ++i) {
     local_values_[from][i] = *local_slots_[i];
     *local_slots_[i] = local_values_[to][i];

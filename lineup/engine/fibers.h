@@ -1,7 +1,8 @@
 // Logical threads as fibers on the calling OS thread. A switch is a Boost.Context fcontext
 // jump (a few nanoseconds), so the engine can afford to switch at every shared access.
 // Thread-local state of uninstrumented libraries that must follow logical threads (libcds's
-// hazard-pointer record, the C++ exception globals) is saved and restored on every switch.
+// hazard-pointer record, the C++ exception globals) and errno are saved and restored on every
+// switch.
 #pragma once
 
 #include <boost/context/detail/fcontext.hpp>
@@ -59,6 +60,7 @@ class Fibers {
   int local_count_ = 0;
   void** local_slots_[kMaxLocals] = {};
   void* local_values_[kMaxThreads + 1][kMaxLocals] = {};  // [context][local]
+  int errno_values_[kMaxThreads + 1] = {};                // [context]
   int current_ = kMainContext;
   Entry entry_ = nullptr;
   static void start(boost::context::detail::transfer_t t);

@@ -6,6 +6,7 @@
 // Plain read/write hooks are notifications: the compiler performs the access itself after the
 // hook returns. Atomic hooks perform the operation; the engine runs them sequentially
 // consistent (it explores interleavings, not weak-memory reorderings).
+#include <cerrno>
 #include <cstdint>
 #include <cstring>
 
@@ -31,9 +32,18 @@ uint64_t bits(T v) {
   return out;
 }
 
+// errno is saved and restored per logical thread (Fibers::swap_locals), so each has its own,
+// as each real thread does: its accesses are not shared-memory steps.
+bool is_errno(uintptr_t addr) {
+  static __thread uintptr_t location = 0;
+  if (location == 0) location = reinterpret_cast<uintptr_t>(&errno);
+  return addr == location;
+}
+
 __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size, bool write,
                                      uintptr_t pc) {
   auto addr = reinterpret_cast<uintptr_t>(a);
+  if (is_errno(addr)) return;
   if (!e->options().schedule_plain_accesses) {
     e->check_unscheduled_access(addr, size, pc);
     return;

@@ -1,11 +1,14 @@
 // pthread_getspecific / pthread_setspecific in controlled code: one value per logical thread
 // (setup and teardown share one), none carried over from one execution to the next, and the
-// OS thread's own value untouched.
+// OS thread's own value untouched. errno: one per logical thread, and no shared location.
 #include <gtest/gtest.h>
 #include <pthread.h>
 
+#include <cerrno>
+
 #include "fixtures/fixtures.h"
 #include "lineup/engine/engine.h"
+#include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/strategy/random.h"
 
 namespace lineup::engine {
@@ -42,6 +45,26 @@ TEST(ThreadSpecific, TheOsThreadKeepsItsOwnValue) {
                  [](const ExecutionResult&) { return true; });
   EXPECT_EQ(pthread_getspecific(key), &mine);
   pthread_key_delete(key);
+}
+
+TEST(ThreadSpecific, EachLogicalThreadHasItsOwnErrno) {
+  // Every interleaving: each thread reads back its own errno, and errno is never a step (so
+  // it makes no dependency between the threads: the two fetch_adds' orders are the classes).
+  Engine engine;
+  std::array<int, 2> seen{};
+  DporStrategy dpor;
+  errno = 3;
+  auto shared = reinterpret_cast<uintptr_t>(&errno);
+  uint64_t n = engine.explore(fixtures::errno_program(&seen), dpor, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    EXPECT_EQ(seen, (std::array<int, 2>{10, 11}));
+    for (const Transition& step : r.trace.steps) EXPECT_NE(step.addr, shared);
+    seen = {};
+    return true;
+  });
+  EXPECT_TRUE(dpor.exhausted());
+  EXPECT_EQ(n, 6u);  // orders of T0's two fetch_adds and T1's two: C(4, 2)
+  EXPECT_EQ(errno, 3);
 }
 
 }  // namespace
