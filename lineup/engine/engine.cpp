@@ -1,13 +1,33 @@
 #include "lineup/engine/engine.h"
 
+#include <thread>
+
 #include "lineup/engine/runtime/heap.h"
 #include "lineup/engine/strategy/replay.h"
 
 namespace lineup::engine {
+namespace {
+
+// Controlled code runs as several threads on one OS thread. In a process that has never
+// started a second thread, glibc's __libc_single_threaded is true and libstdc++ then updates
+// std::shared_ptr counts (and other "atomic only if threaded" state) with plain
+// read-modify-write sequences, which the engine may preempt in the middle: lost updates that
+// no real multi-threaded run can have. Starting (and joining) one thread clears the flag for
+// good, the way glibc intends it to be cleared.
+void declare_threaded() {
+  static const bool done = [] {
+    std::thread([] {}).join();
+    return true;
+  }();
+  (void)done;
+}
+
+}  // namespace
 
 Engine::Engine(EngineOptions options)
     : options_(options), fibers_(options.stack_size), execution_(options_, fibers_, listeners_) {
   Heap::instance();  // reserve the arena before any controlled allocation can ask for it
+  declare_threaded();
 }
 
 const ExecutionResult& Engine::run(const Program& program, Strategy& strategy) {

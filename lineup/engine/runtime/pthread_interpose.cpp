@@ -1,8 +1,8 @@
-// Replaces the pthread mutex, rwlock, condition-variable and thread-specific-data functions
-// (and sched_yield) for the whole process, as TSan's own runtime does. Controlled code (a
-// scheduled logical thread) gets the engine's model of the operation; everyone else gets
-// glibc's, found with dlsym(RTLD_NEXT). std::mutex, std::shared_mutex and std::condition_variable
-// call these.
+// Replaces the pthread mutex, rwlock, condition-variable, thread-specific-data and
+// thread-identity functions (and sched_yield) for the whole process, as TSan's own runtime does.
+// Controlled code (a scheduled logical thread) gets the engine's model of the operation; everyone
+// else gets glibc's, found with dlsym(RTLD_NEXT). std::mutex, std::shared_mutex and
+// std::condition_variable call these.
 #include <pthread.h>
 #include <sched.h>
 #include <sys/syscall.h>
@@ -162,6 +162,22 @@ int pthread_setspecific(pthread_key_t key, const void* value) {
   }
   static pthread_setspecific_fn f = real_function<pthread_setspecific_fn>("pthread_setspecific");
   return f(key, value);
+}
+
+// Thread identity. Logical threads share one OS thread, so controlled code asking who it is
+// (std::this_thread::get_id, a lock's owner field, libcds's striped and cuckoo set locks)
+// gets a distinct id per logical thread: the address of an entry in a table of this file,
+// which no real thread's id (the address of its glibc descriptor) can equal. Such an id
+// identifies, and nothing more: glibc functions that take a thread (pthread_getattr_np,
+// pthread_kill) cannot use it. Setup and teardown keep the OS thread's id.
+pthread_t pthread_self() {
+  if (Execution* e = tl_active) {
+    static char logical_ids[lineup::engine::kMaxThreads];
+    return reinterpret_cast<pthread_t>(&logical_ids[e->current_thread()]);
+  }
+  using Fn = pthread_t (*)();
+  static Fn f = real_function<Fn>("pthread_self");
+  return f();
 }
 
 // libcds back-off and user spin loops yield; logical threads share one OS thread, so a real
