@@ -1,6 +1,7 @@
 #include "lineup/search.h"
 
 #include <chrono>
+#include <unordered_set>
 
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/cbdpor.h"
@@ -100,8 +101,12 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   if (out.violation) return out;
   // With sealed functions, executions that preempt inside them are out of scope; equivalent
   // executions may do so, so each execution is judged on its own real-time order.
-  ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial,
-                     options.dependency_aware && options.sealed.empty());
+  const bool by_class = options.dependency_aware && options.sealed.empty();
+  ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial, by_class);
+  // The dependency-aware verdict is the same for every execution of a class, so a class
+  // judged linearizable once is not judged again (strategies other than DPOR revisit classes:
+  // CB-DPOR inside critical sections, random and PCT by chance).
+  std::unordered_set<uint64_t> linearizable_classes;
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::StrategyConfig config;
@@ -123,9 +128,15 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     ++out.executions;
     hb.reset(static_cast<int>(program.threads.size()));
     for (const engine::Transition& t : r.trace.steps) hb.add(t);
-    if (classes != nullptr) classes->insert(hb.fingerprint() ^ (index * 0x9e3779b97f4a7c15ULL));
+    uint64_t fingerprint = hb.fingerprint();
+    if (classes != nullptr) classes->insert(fingerprint ^ (index * 0x9e3779b97f4a7c15ULL));
     auto checking = Clock::now();
-    auto verdict = judge_execution(r, engine, p, target, program, index, results, judge, &hb);
+    std::optional<Violation> verdict;
+    bool known = by_class && !r.failed() && linearizable_classes.contains(fingerprint);
+    if (!known) {
+      verdict = judge_execution(r, engine, p, target, program, index, results, judge, &hb);
+      if (by_class && !r.failed() && !verdict) linearizable_classes.insert(fingerprint);
+    }
     out.checker_seconds += seconds_since(checking);
     if (after_execution) after_execution();
     if (auto v = std::move(verdict)) {
