@@ -42,12 +42,13 @@ HuntOptions small_hunt() {
 
 TEST(CdsStructures, EveryOneIsRegistered) {
   std::vector<std::string> expected = {
-      "cds/basketqueue",      "cds/ellen_bintree_set", "cds/fcqueue",
-      "cds/fcstack",          "cds/feldman_hash_set",  "cds/iterable_list",
-      "cds/lazy_list",        "cds/michael_hash_set",  "cds/michael_list",
-      "cds/moirqueue",        "cds/msqueue",           "cds/optimisticqueue",
-      "cds/rwqueue",          "cds/segmentedqueue",    "cds/skiplist_set",
-      "cds/split_list_set",   "cds/treiber_stack",     "cds/treiber_stack_elimination",
+      "cds/basketqueue",      "cds/cuckoo_set",    "cds/ellen_bintree_set",
+      "cds/fcqueue",          "cds/fcstack",       "cds/feldman_hash_set",
+      "cds/iterable_list",    "cds/lazy_list",     "cds/michael_hash_set",
+      "cds/michael_list",     "cds/moirqueue",     "cds/msqueue",
+      "cds/optimisticqueue",  "cds/refinable_set", "cds/rwqueue",
+      "cds/segmentedqueue",   "cds/skiplist_set",  "cds/split_list_set",
+      "cds/striped_set",      "cds/treiber_stack", "cds/treiber_stack_elimination",
       "cds/vyukov_mpmc_queue"};
   EXPECT_EQ(cds_names(), expected);
   for (const std::string& name : cds_names()) {
