@@ -47,8 +47,6 @@ class CbDporStrategy final : public Strategy {
     std::vector<Access> pending;
   };
   void mark_races(const Trace& trace);
-  void mark(const Trace& trace, size_t j);
-  void find_innermost_locks(const Trace& trace);
   void restart_or_finish();
 
   int max_bound_;
@@ -61,10 +59,6 @@ class CbDporStrategy final : public Strategy {
   int threads_ = 1;
   std::vector<Node> stack_;
   HappensBefore hb_;
-  // Per step of the last execution: the step at which its thread acquired the innermost
-  // lock it holds there, or kNoLock.
-  static constexpr uint32_t kNoLock = UINT32_MAX;
-  std::vector<uint32_t> innermost_lock_;
 };
 
 }  // namespace lineup::engine

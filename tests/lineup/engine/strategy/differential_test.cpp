@@ -1,6 +1,6 @@
 // Every systematic strategy checked against brute-force enumeration on 1,000 random small
 // programs (2-4 threads, 1-4 loads, stores, CASes, fetch_adds and mutex-guarded stores each,
-// on 1-3 cells):
+// on 1-3 cells), and CB-DPOR on 400 more with longer critical sections:
 //   dpor reaches every equivalence class;
 //   cbdpor with bound c reaches every class that has an execution with at most c preemptions;
 //   icb with bound c explores exactly the executions with at most c preemptions;
@@ -26,7 +26,9 @@ constexpr uint64_t kMaxInterleavings = 3000;  // keeps brute force quick
 // Scheduling points of one thread: a locked store is lock, store, unlock.
 uint64_t points(const std::vector<CellOp>& ops) {
   uint64_t n = 0;
-  for (const CellOp& op : ops) n += op.kind == CellOp::kLockedStore ? 3 : 1;
+  for (const CellOp& op : ops) {
+    n += op.kind == CellOp::kLockedStore ? 3 : op.kind == CellOp::kLockedMove ? 4 : 1;
+  }
   return n;
 }
 
@@ -155,7 +157,8 @@ TEST(Differential, ThreadsThatStartWithALoadStillReachEveryClass) {
 }
 
 // CB-DPOR as in Figure 3-2 misses the class "T0 cas, lock, store | T1 store | T0 unlock, load,
-// T1 lock, store, unlock" at bound 1: it needs a preemption inside T0's critical section.
+// T1 lock, store, unlock" at bound 1: it needs a preemption inside T0's critical section, and
+// the sleeping T0 must wake up when T1 blocks on the lock.
 TEST(Differential, DifferentialLocks) {
   EngineOptions options;
   options.schedule_plain_accesses = false;
@@ -170,6 +173,43 @@ TEST(Differential, DifferentialLocks) {
     CbDporStrategy cb(c, /*iterative=*/false);
     testing::Explored e = testing::explore(engine, p, cb);
     EXPECT_EQ(missing(classes_within(all, c), e.classes), 0u) << "bound " << c;
+  }
+}
+
+// Programs of loads, stores and critical sections of one and two steps (locked stores and
+// moves), 2-3 threads: CB-DPOR must reach every class within its bound when the preemption
+// that reaches a class is inside a longer critical section.
+TEST(Differential, CbDporReachesClassesInsideLongerCriticalSections) {
+  EngineOptions options;
+  options.schedule_plain_accesses = false;
+  options.detect_spins = false;
+  Engine engine(options);
+  uint64_t rng = 20261123;
+  const CellOp::Kind kinds[] = {CellOp::kLoad, CellOp::kStore, CellOp::kLockedStore,
+                                CellOp::kLockedMove, CellOp::kLockedMove};
+  for (int i = 0; i < 400; ++i) {
+    SmallProgram sp;
+    do {
+      sp.assign(2 + bounded_random(rng, 2), {});
+      int cells = 1 + static_cast<int>(bounded_random(rng, 2));
+      for (auto& ops : sp) {
+        ops.resize(1 + bounded_random(rng, 3));
+        for (CellOp& op : ops) {
+          op.kind = kinds[bounded_random(rng, 5)];
+          op.cell = static_cast<int>(bounded_random(rng, static_cast<uint64_t>(cells)));
+          op.value = 1 + static_cast<int>(bounded_random(rng, 2));
+        }
+      }
+    } while (interleavings(sp) > kMaxInterleavings);
+    SCOPED_TRACE("program " + std::to_string(i) + ": " + fixtures::describe(sp));
+    Program p = fixtures::run_cells(sp);
+    IcbStrategy brute(-1);
+    testing::Explored all = testing::explore(engine, p, brute);
+    for (int c = 0; c <= 2; ++c) {
+      CbDporStrategy cb(c, /*iterative=*/false);
+      testing::Explored e = testing::explore(engine, p, cb);
+      ASSERT_EQ(missing(classes_within(all, c), e.classes), 0u) << "cbdpor missed, bound " << c;
+    }
   }
 }
 
