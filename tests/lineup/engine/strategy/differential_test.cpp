@@ -75,6 +75,21 @@ size_t missing(const std::set<uint64_t>& wanted, const std::set<uint64_t>& got) 
   return n;
 }
 
+// CB-DPOR with each bound 0-2 reaches every class of `p` that brute force reaches within
+// that bound. Reports the first bound that misses one and returns false.
+bool cbdpor_reaches_bounded_classes(Engine& engine, const Program& p) {
+  IcbStrategy brute(-1);
+  testing::Explored all = testing::explore(engine, p, brute);
+  for (int c = 0; c <= 2; ++c) {
+    CbDporStrategy cb(c, /*iterative=*/false);
+    testing::Explored e = testing::explore(engine, p, cb);
+    size_t n = missing(classes_within(all, c), e.classes);
+    EXPECT_EQ(n, 0u) << "cbdpor missed, bound " << c;
+    if (n != 0) return false;
+  }
+  return true;
+}
+
 TEST(Differential, StrategiesAgreeWithBruteForceOnRandomPrograms) {
   EngineOptions options;
   options.schedule_plain_accesses = false;  // one scheduling point per cell operation
@@ -166,14 +181,7 @@ TEST(Differential, DifferentialLocks) {
   Engine engine(options);
   SmallProgram sp = {{{CellOp::kCas, 0, 1}, {CellOp::kLockedStore, 0, 1}, {CellOp::kLoad, 0, 0}},
                      {{CellOp::kStore, 0, 2}, {CellOp::kLockedStore, 0, 1}}};
-  Program p = fixtures::run_cells(sp);
-  IcbStrategy brute(-1);
-  testing::Explored all = testing::explore(engine, p, brute);
-  for (int c = 0; c <= 2; ++c) {
-    CbDporStrategy cb(c, /*iterative=*/false);
-    testing::Explored e = testing::explore(engine, p, cb);
-    EXPECT_EQ(missing(classes_within(all, c), e.classes), 0u) << "bound " << c;
-  }
+  EXPECT_TRUE(cbdpor_reaches_bounded_classes(engine, fixtures::run_cells(sp)));
 }
 
 // Programs of loads, stores and critical sections of one and two steps (locked stores and
@@ -202,14 +210,7 @@ TEST(Differential, CbDporReachesClassesInsideLongerCriticalSections) {
       }
     } while (interleavings(sp) > kMaxInterleavings);
     SCOPED_TRACE("program " + std::to_string(i) + ": " + fixtures::describe(sp));
-    Program p = fixtures::run_cells(sp);
-    IcbStrategy brute(-1);
-    testing::Explored all = testing::explore(engine, p, brute);
-    for (int c = 0; c <= 2; ++c) {
-      CbDporStrategy cb(c, /*iterative=*/false);
-      testing::Explored e = testing::explore(engine, p, cb);
-      ASSERT_EQ(missing(classes_within(all, c), e.classes), 0u) << "cbdpor missed, bound " << c;
-    }
+    ASSERT_TRUE(cbdpor_reaches_bounded_classes(engine, fixtures::run_cells(sp)));
   }
 }
 
