@@ -16,7 +16,6 @@
 #include "lineup/engine/runtime/real_function.h"
 
 using lineup::engine::Execution;
-using lineup::engine::real_function;
 using lineup::engine::tl_active;
 using lineup::engine::tl_execution;
 using lineup::engine::tl_heap_on;
@@ -24,32 +23,6 @@ using lineup::engine::tl_heap_on;
 #define LINEUP_PC reinterpret_cast<uintptr_t>(__builtin_return_address(0))
 
 namespace {
-
-#define LINEUP_REAL(name, ...)                            \
-  using name##_fn = int (*)(__VA_ARGS__);                 \
-  name##_fn real_##name() {                               \
-    static name##_fn f = real_function<name##_fn>(#name); \
-    return f;                                             \
-  }
-
-LINEUP_REAL(pthread_mutex_lock, pthread_mutex_t*)
-LINEUP_REAL(pthread_mutex_trylock, pthread_mutex_t*)
-LINEUP_REAL(pthread_mutex_unlock, pthread_mutex_t*)
-LINEUP_REAL(pthread_mutex_timedlock, pthread_mutex_t*, const struct timespec*)
-LINEUP_REAL(pthread_mutex_destroy, pthread_mutex_t*)
-LINEUP_REAL(pthread_rwlock_rdlock, pthread_rwlock_t*)
-LINEUP_REAL(pthread_rwlock_tryrdlock, pthread_rwlock_t*)
-LINEUP_REAL(pthread_rwlock_wrlock, pthread_rwlock_t*)
-LINEUP_REAL(pthread_rwlock_trywrlock, pthread_rwlock_t*)
-LINEUP_REAL(pthread_rwlock_unlock, pthread_rwlock_t*)
-LINEUP_REAL(pthread_rwlock_destroy, pthread_rwlock_t*)
-LINEUP_REAL(pthread_cond_wait, pthread_cond_t*, pthread_mutex_t*)
-LINEUP_REAL(pthread_cond_timedwait, pthread_cond_t*, pthread_mutex_t*, const struct timespec*)
-LINEUP_REAL(pthread_cond_clockwait, pthread_cond_t*, pthread_mutex_t*, clockid_t,
-            const struct timespec*)
-LINEUP_REAL(pthread_cond_signal, pthread_cond_t*)
-LINEUP_REAL(pthread_cond_broadcast, pthread_cond_t*)
-using pthread_setspecific_fn = int (*)(pthread_key_t, const void*);
 
 uintptr_t addr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
 
@@ -64,94 +37,92 @@ extern "C" {
 
 int pthread_mutex_lock(pthread_mutex_t* m) {
   if (Execution* e = tl_active) return e->mutex_lock(addr(m), is_recursive(m), LINEUP_PC);
-  return real_pthread_mutex_lock()(m);
+  return LINEUP_REAL_FUNCTION(pthread_mutex_lock)(m);
 }
 
 int pthread_mutex_trylock(pthread_mutex_t* m) {
   if (Execution* e = tl_active) return e->mutex_trylock(addr(m), is_recursive(m), LINEUP_PC);
-  return real_pthread_mutex_trylock()(m);
+  return LINEUP_REAL_FUNCTION(pthread_mutex_trylock)(m);
 }
 
 // A timed lock in controlled code waits like a plain lock: time only passes when nothing else
 // can run, and a lock that is never released is a deadlock worth reporting.
 int pthread_mutex_timedlock(pthread_mutex_t* m, const struct timespec* t) {
   if (Execution* e = tl_active) return e->mutex_lock(addr(m), is_recursive(m), LINEUP_PC);
-  return real_pthread_mutex_timedlock()(m, t);
+  return LINEUP_REAL_FUNCTION(pthread_mutex_timedlock)(m, t);
 }
 
 int pthread_mutex_unlock(pthread_mutex_t* m) {
   if (Execution* e = tl_active) return e->mutex_unlock(addr(m), LINEUP_PC);
-  return real_pthread_mutex_unlock()(m);
+  return LINEUP_REAL_FUNCTION(pthread_mutex_unlock)(m);
 }
 
 int pthread_mutex_destroy(pthread_mutex_t* m) {
   if (Execution* e = lineup::engine::tl_execution) e->forget_lock(addr(m));
-  return real_pthread_mutex_destroy()(m);
+  return LINEUP_REAL_FUNCTION(pthread_mutex_destroy)(m);
 }
 
 int pthread_rwlock_rdlock(pthread_rwlock_t* l) {
   if (Execution* e = tl_active) return e->rwlock_rdlock(addr(l), false, LINEUP_PC);
-  return real_pthread_rwlock_rdlock()(l);
+  return LINEUP_REAL_FUNCTION(pthread_rwlock_rdlock)(l);
 }
 
 int pthread_rwlock_tryrdlock(pthread_rwlock_t* l) {
   if (Execution* e = tl_active) return e->rwlock_rdlock(addr(l), true, LINEUP_PC);
-  return real_pthread_rwlock_tryrdlock()(l);
+  return LINEUP_REAL_FUNCTION(pthread_rwlock_tryrdlock)(l);
 }
 
 int pthread_rwlock_wrlock(pthread_rwlock_t* l) {
   if (Execution* e = tl_active) return e->rwlock_wrlock(addr(l), false, LINEUP_PC);
-  return real_pthread_rwlock_wrlock()(l);
+  return LINEUP_REAL_FUNCTION(pthread_rwlock_wrlock)(l);
 }
 
 int pthread_rwlock_trywrlock(pthread_rwlock_t* l) {
   if (Execution* e = tl_active) return e->rwlock_wrlock(addr(l), true, LINEUP_PC);
-  return real_pthread_rwlock_trywrlock()(l);
+  return LINEUP_REAL_FUNCTION(pthread_rwlock_trywrlock)(l);
 }
 
 int pthread_rwlock_unlock(pthread_rwlock_t* l) {
   if (Execution* e = tl_active) return e->rwlock_unlock(addr(l), LINEUP_PC);
-  return real_pthread_rwlock_unlock()(l);
+  return LINEUP_REAL_FUNCTION(pthread_rwlock_unlock)(l);
 }
 
 int pthread_rwlock_destroy(pthread_rwlock_t* l) {
   if (Execution* e = lineup::engine::tl_execution) e->forget_lock(addr(l));
-  return real_pthread_rwlock_destroy()(l);
+  return LINEUP_REAL_FUNCTION(pthread_rwlock_destroy)(l);
 }
 
 int pthread_cond_wait(pthread_cond_t* c, pthread_mutex_t* m) {
   if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), false, LINEUP_PC);
-  return real_pthread_cond_wait()(c, m);
+  return LINEUP_REAL_FUNCTION(pthread_cond_wait)(c, m);
 }
 
 int pthread_cond_timedwait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* t) {
   if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), true, LINEUP_PC);
-  return real_pthread_cond_timedwait()(c, m, t);
+  return LINEUP_REAL_FUNCTION(pthread_cond_timedwait)(c, m, t);
 }
 
 int pthread_cond_clockwait(pthread_cond_t* c, pthread_mutex_t* m, clockid_t clock,
                            const struct timespec* t) {
   if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), true, LINEUP_PC);
-  return real_pthread_cond_clockwait()(c, m, clock, t);
+  return LINEUP_REAL_FUNCTION(pthread_cond_clockwait)(c, m, clock, t);
 }
 
 int pthread_cond_signal(pthread_cond_t* c) {
   if (Execution* e = tl_active) return e->cond_signal(addr(c), false, LINEUP_PC);
-  return real_pthread_cond_signal()(c);
+  return LINEUP_REAL_FUNCTION(pthread_cond_signal)(c);
 }
 
 int pthread_cond_broadcast(pthread_cond_t* c) {
   if (Execution* e = tl_active) return e->cond_signal(addr(c), true, LINEUP_PC);
-  return real_pthread_cond_broadcast()(c);
+  return LINEUP_REAL_FUNCTION(pthread_cond_broadcast)(c);
 }
 
 // Per-thread values under pthread keys: controlled code (setup, teardown and the logical
 // threads, which share one OS thread) gets the execution's per-logical-thread tables.
 void* pthread_getspecific(pthread_key_t key) {
   if (tl_heap_on && tl_execution != nullptr) return tl_execution->thread_specific(key);
-  using Fn = void* (*)(pthread_key_t);
-  static Fn f = real_function<Fn>("pthread_getspecific");
-  return f(key);
+  return LINEUP_REAL_FUNCTION(pthread_getspecific)(key);
 }
 
 int pthread_setspecific(pthread_key_t key, const void* value) {
@@ -160,8 +131,7 @@ int pthread_setspecific(pthread_key_t key, const void* value) {
     tl_execution->set_thread_specific(key, reinterpret_cast<uintptr_t>(value));
     return 0;
   }
-  static pthread_setspecific_fn f = real_function<pthread_setspecific_fn>("pthread_setspecific");
-  return f(key, value);
+  return LINEUP_REAL_FUNCTION(pthread_setspecific)(key, value);
 }
 
 // Thread identity. Logical threads share one OS thread, so controlled code asking who it is
@@ -175,9 +145,7 @@ pthread_t pthread_self() {
     static char logical_ids[lineup::engine::kMaxThreads];
     return reinterpret_cast<pthread_t>(&logical_ids[e->current_thread()]);
   }
-  using Fn = pthread_t (*)();
-  static Fn f = real_function<Fn>("pthread_self");
-  return f();
+  return LINEUP_REAL_FUNCTION(pthread_self)();
 }
 
 // libcds back-off and user spin loops yield; logical threads share one OS thread, so a real

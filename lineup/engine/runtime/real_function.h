@@ -22,3 +22,11 @@ F real_function(const char* name) {
 }
 
 }  // namespace lineup::engine
+
+/// glibc's definition of `name` (declared by an included C header), looked up once per use
+/// site, with the type of that declaration.
+#define LINEUP_REAL_FUNCTION(name)                                             \
+  ([] {                                                                        \
+    static auto f = ::lineup::engine::real_function<decltype(&::name)>(#name); \
+    return f;                                                                  \
+  }())

@@ -3,8 +3,8 @@
 // model, so a real sleep only slows the search down (libcds's default flat-combining wait
 // sleeps 2 ms per poll), and spin detection already decides when a polling thread may run
 // again. A real sleep would also make executions differ: the watchdog's timer interrupts it at
-// wall-clock moments, and the caller's EINTR path (a read of errno, which all logical threads
-// share) would then appear in some runs of a schedule and not in others.
+// wall-clock moments, and the caller's EINTR path would then run in some runs of a schedule and
+// not in others.
 #include <time.h>
 #include <unistd.h>
 
@@ -12,8 +12,6 @@
 
 #include "lineup/engine/runtime/modes.h"
 #include "lineup/engine/runtime/real_function.h"
-
-using lineup::engine::real_function;
 
 namespace {
 
@@ -34,32 +32,24 @@ int nanosleep(const struct timespec* req, struct timespec* rem) {
     errno = EINVAL;
     return -1;
   }
-  using Fn = int (*)(const struct timespec*, struct timespec*);
-  static Fn f = real_function<Fn>("nanosleep");
-  return f(req, rem);
+  return LINEUP_REAL_FUNCTION(nanosleep)(req, rem);
 }
 
 // Returns an error number rather than setting errno, as POSIX specifies.
 int clock_nanosleep(clockid_t clock, int flags, const struct timespec* req, struct timespec* rem) {
   if (controlled()) return valid(req) ? 0 : EINVAL;
-  using Fn = int (*)(clockid_t, int, const struct timespec*, struct timespec*);
-  static Fn f = real_function<Fn>("clock_nanosleep");
-  return f(clock, flags, req, rem);
+  return LINEUP_REAL_FUNCTION(clock_nanosleep)(clock, flags, req, rem);
 }
 
 // glibc's usleep and sleep call its internal nanosleep directly, so they are replaced too.
 int usleep(useconds_t usec) {
   if (controlled()) return 0;
-  using Fn = int (*)(useconds_t);
-  static Fn f = real_function<Fn>("usleep");
-  return f(usec);
+  return LINEUP_REAL_FUNCTION(usleep)(usec);
 }
 
 unsigned int sleep(unsigned int seconds) {
   if (controlled()) return 0;
-  using Fn = unsigned int (*)(unsigned int);
-  static Fn f = real_function<Fn>("sleep");
-  return f(seconds);
+  return LINEUP_REAL_FUNCTION(sleep)(seconds);
 }
 
 }  // extern "C"
