@@ -105,7 +105,8 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial, by_class);
   // The dependency-aware verdict is the same for every execution of a class, so a class
   // judged linearizable once is not judged again (strategies other than DPOR revisit classes:
-  // CB-DPOR inside critical sections, random and PCT by chance).
+  // CB-DPOR through iterative deepening and its preemption-only sleep sets, random and PCT by
+  // chance).
   std::unordered_set<uint64_t> linearizable_classes;
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
@@ -132,10 +133,10 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     if (classes != nullptr) classes->insert(fingerprint ^ (index * 0x9e3779b97f4a7c15ULL));
     auto checking = Clock::now();
     std::optional<Violation> verdict;
-    bool known = by_class && !r.failed() && linearizable_classes.contains(fingerprint);
-    if (!known) {
+    const bool class_verdict = by_class && !r.failed();
+    if (!class_verdict || !linearizable_classes.contains(fingerprint)) {
       verdict = judge_execution(r, engine, p, target, program, index, results, judge, &hb);
-      if (by_class && !r.failed() && !verdict) linearizable_classes.insert(fingerprint);
+      if (class_verdict && !verdict) linearizable_classes.insert(fingerprint);
     }
     out.checker_seconds += seconds_since(checking);
     if (after_execution) after_execution();
