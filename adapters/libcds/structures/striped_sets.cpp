@@ -6,6 +6,7 @@
 // a resizing thread mark itself owner of the whole table, and every lock acquisition waits
 // while another thread is owner: the owner is the thread's id (pthread_self), which the
 // engine keeps distinct per logical thread.
+
 // cuckoo_set.h calls memcpy without including its header.
 #include <string.h>
 
