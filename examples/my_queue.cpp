@@ -7,6 +7,8 @@
 using Queue = boost::lockfree::queue<int>;
 using lineup::specs::Structure;
 
+// Laid out as in the README.
+// clang-format off
 LINEUP_REGISTER(Structure<Queue>("my/queue", lineup::specs::queue_model())
                     .make([] { return new Queue(16); })
                     .operation("push", [](Queue& q, int v) { return q.push(v) ? 1 : 0; })
@@ -15,3 +17,4 @@ LINEUP_REGISTER(Structure<Queue>("my/queue", lineup::specs::queue_model())
                       return q.pop(v) ? v : lineup::specs::kEmpty;
                     })
                     .arguments({1, 2, 3}));
+// clang-format on
