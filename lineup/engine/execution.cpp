@@ -38,6 +38,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   specifics_.resize(std::max<size_t>(specifics_.size(), static_cast<size_t>(thread_count_) + 1));
   for (auto& table : specifics_) table.clear();
   locks_.clear();
+  clock_.reset();
   starting_ = false;
   previous_ = kNoThread;
   spin_rounds_ = spin_blocked_count_ = 0;

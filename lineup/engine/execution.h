@@ -15,6 +15,7 @@
 #include "lineup/engine/program.h"
 #include "lineup/engine/spin_window.h"
 #include "lineup/engine/strategy/strategy.h"
+#include "lineup/engine/virtual_clock.h"
 
 namespace lineup::engine {
 
@@ -75,8 +76,9 @@ class Execution {
   int rwlock_rdlock(uintptr_t m, bool try_only, uintptr_t pc);
   int rwlock_wrlock(uintptr_t m, bool try_only, uintptr_t pc);
   int rwlock_unlock(uintptr_t m, uintptr_t pc);
-  /// Returns 0 when signalled, ETIMEDOUT when `timed` and woken because nothing else could run.
-  int cond_wait(uintptr_t cond, uintptr_t mutex, bool timed, uintptr_t pc);
+  /// Returns 0 when signalled; with a `deadline`, ETIMEDOUT when woken because nothing else
+  /// could run, the virtual clock then moved to the deadline.
+  int cond_wait(uintptr_t cond, uintptr_t mutex, const Deadline* deadline, uintptr_t pc);
   int cond_signal(uintptr_t cond, bool broadcast, uintptr_t pc);
   /// Forgets the state of a destroyed lock.
   void forget_lock(uintptr_t m);
@@ -88,6 +90,8 @@ class Execution {
   /// per logical thread, and made afresh in each execution, like the heap it lives in.
   void* thread_specific(unsigned key) const;
   void set_thread_specific(unsigned key, uintptr_t value);
+  /// The time controlled code sees (virtual_clock.h), started afresh by every execution.
+  VirtualClock& clock() { return clock_; }
 
  private:
   static constexpr size_t kNone = static_cast<size_t>(-1);
@@ -98,6 +102,7 @@ class Execution {
     bool woken = false;  // kCondWake: signalled (or timed out)
     bool timed_out = false;
     uint64_t wait_seq = 0;  // FIFO order of condition waiters
+    Deadline deadline;      // of a timed condition wait
     int32_t call = -1;      // index of the current call span
     bool (*await_pred)(void*) = nullptr;
     SpinWindow spin;
@@ -152,6 +157,7 @@ class Execution {
   std::vector<std::vector<std::pair<unsigned, uintptr_t>>> specifics_;
   Transition pending_[kMaxThreads];
   std::vector<LockState> locks_;
+  VirtualClock clock_;
   jmp_buf abort_env_;
   int signal_ = 0;
   uint64_t progress_ = 0;  // changes whenever the execution makes a step or starts

@@ -107,7 +107,7 @@ int Execution::rwlock_unlock(uintptr_t m, uintptr_t pc) {
   return 0;
 }
 
-int Execution::cond_wait(uintptr_t cond, uintptr_t mutex, bool timed, uintptr_t pc) {
+int Execution::cond_wait(uintptr_t cond, uintptr_t mutex, const Deadline* deadline, uintptr_t pc) {
   EngineSection engine;
   Transition wait = Transition::pending(Kind::kCondWait, cond, 1, pc);
   wait.aux = mutex;
@@ -126,7 +126,10 @@ int Execution::cond_wait(uintptr_t cond, uintptr_t mutex, bool timed, uintptr_t 
   self.woken = self.timed_out = false;
   self.wait_seq = ++wait_seq_;
   Transition wake = Transition::pending(Kind::kCondWake, cond, 1, pc);
-  if (timed) wake.flags |= kTimed;
+  if (deadline != nullptr) {
+    wake.flags |= kTimed;
+    self.deadline = *deadline;
+  }
   step(wake);  // enabled once signalled, or when a timed wait times out
   bool timed_out = self.timed_out;
   self.woken = self.timed_out = false;

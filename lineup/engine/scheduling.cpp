@@ -200,17 +200,23 @@ ThreadId Execution::choose() {
 }
 
 void Execution::resolve_stall() {
-  // Time passes only when nothing else can happen: the oldest timed wait times out.
-  ThreadState* oldest = nullptr;
+  // Time passes only when nothing else can happen: the timed wait with the earliest deadline
+  // (the oldest of those) times out, and the clock moves to its deadline.
+  ThreadState* first = nullptr;
   for (int t = 0; t < thread_count_; ++t) {
     ThreadState& s = threads_[static_cast<size_t>(t)];
-    if (!s.finished && pending_[t].kind == Kind::kCondWake && pending_[t].has(kTimed) && !s.woken &&
-        (oldest == nullptr || s.wait_seq < oldest->wait_seq)) {
-      oldest = &s;
+    if (s.finished || pending_[t].kind != Kind::kCondWake || !pending_[t].has(kTimed) || s.woken) {
+      continue;
+    }
+    int64_t left = clock_.remaining_ns(s.deadline);
+    if (first == nullptr || left < clock_.remaining_ns(first->deadline) ||
+        (left == clock_.remaining_ns(first->deadline) && s.wait_seq < first->wait_seq)) {
+      first = &s;
     }
   }
-  if (oldest != nullptr) {
-    oldest->woken = oldest->timed_out = true;
+  if (first != nullptr) {
+    first->woken = first->timed_out = true;
+    clock_.sleep_until(first->deadline);
     return;
   }
   if (spin_blocked_count_ > 0) {

@@ -26,6 +26,12 @@ namespace {
 
 uintptr_t addr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
 
+// The clock a condition variable's timed waits use, chosen with pthread_condattr_setclock.
+// glibc keeps it in bit 1 of __data.__wrefs (0 CLOCK_REALTIME, 1 CLOCK_MONOTONIC).
+clockid_t wait_clock(const pthread_cond_t* c) {
+  return (c->__data.__wrefs & 2) != 0 ? CLOCK_MONOTONIC : CLOCK_REALTIME;
+}
+
 bool is_recursive(const pthread_mutex_t* m) {
   // The kind lives in the mutex itself (glibc's __data.__kind), set by pthread_mutex_init.
   return (m->__data.__kind & 3) == PTHREAD_MUTEX_RECURSIVE_NP;
@@ -50,6 +56,12 @@ int pthread_mutex_trylock(pthread_mutex_t* m) {
 int pthread_mutex_timedlock(pthread_mutex_t* m, const struct timespec* t) {
   if (Execution* e = tl_active) return e->mutex_lock(addr(m), is_recursive(m), LINEUP_PC);
   return LINEUP_REAL_FUNCTION(pthread_mutex_timedlock)(m, t);
+}
+
+// std::timed_mutex's try_lock_for and try_lock_until on the steady clock.
+int pthread_mutex_clocklock(pthread_mutex_t* m, clockid_t clock, const struct timespec* t) {
+  if (Execution* e = tl_active) return e->mutex_lock(addr(m), is_recursive(m), LINEUP_PC);
+  return LINEUP_REAL_FUNCTION(pthread_mutex_clocklock)(m, clock, t);
 }
 
 int pthread_mutex_unlock(pthread_mutex_t* m) {
@@ -93,18 +105,24 @@ int pthread_rwlock_destroy(pthread_rwlock_t* l) {
 }
 
 int pthread_cond_wait(pthread_cond_t* c, pthread_mutex_t* m) {
-  if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), false, LINEUP_PC);
+  if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), nullptr, LINEUP_PC);
   return LINEUP_REAL_FUNCTION(pthread_cond_wait)(c, m);
 }
 
 int pthread_cond_timedwait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* t) {
-  if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), true, LINEUP_PC);
+  if (Execution* e = tl_active) {
+    const lineup::engine::Deadline deadline{wait_clock(c), *t};
+    return e->cond_wait(addr(c), addr(m), &deadline, LINEUP_PC);
+  }
   return LINEUP_REAL_FUNCTION(pthread_cond_timedwait)(c, m, t);
 }
 
 int pthread_cond_clockwait(pthread_cond_t* c, pthread_mutex_t* m, clockid_t clock,
                            const struct timespec* t) {
-  if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), true, LINEUP_PC);
+  if (Execution* e = tl_active) {
+    const lineup::engine::Deadline deadline{clock, *t};
+    return e->cond_wait(addr(c), addr(m), &deadline, LINEUP_PC);
+  }
   return LINEUP_REAL_FUNCTION(pthread_cond_clockwait)(c, m, clock, t);
 }
 
