@@ -1,4 +1,4 @@
-// Replaces the pthread mutex, rwlock, condition-variable, thread-specific-data and
+// Replaces the pthread mutex, rwlock, spin lock, condition-variable, thread-specific-data and
 // thread-identity functions (and sched_yield) for the whole process, as TSan's own runtime does.
 // Controlled code (a scheduled logical thread) gets the engine's model of the operation; everyone
 // else gets glibc's, found with dlsym(RTLD_NEXT). std::mutex, std::shared_mutex and
@@ -24,7 +24,7 @@ using lineup::engine::tl_heap_on;
 
 namespace {
 
-uintptr_t addr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
+uintptr_t addr(const volatile void* p) { return reinterpret_cast<uintptr_t>(p); }
 
 // The clock a condition variable's timed waits use, chosen with pthread_condattr_setclock.
 // glibc keeps it in bit 1 of __data.__wrefs (0 CLOCK_REALTIME, 1 CLOCK_MONOTONIC).
@@ -39,75 +39,92 @@ bool is_recursive(const pthread_mutex_t* m) {
 
 }  // namespace
 
+// Defines the replacement `int name params`: controlled code gets the engine's model,
+// `e->modelled` (`e` the running Execution), everyone else glibc's `name` called with `args`.
+#define LINEUP_MODELLED(name, params, args, modelled) \
+  int name params {                                   \
+    if (Execution* e = tl_active) return e->modelled; \
+    return LINEUP_REAL_FUNCTION(name) args;           \
+  }
+
+// Defines the replacement `int name(type* l)` of a lock's destroy function: the execution, if
+// any, forgets the lock's state before glibc destroys it.
+#define LINEUP_FORGOTTEN(name, type)                                          \
+  int name(type* l) {                                                         \
+    if (Execution* e = lineup::engine::tl_execution) e->forget_lock(addr(l)); \
+    return LINEUP_REAL_FUNCTION(name)(l);                                     \
+  }
+
 extern "C" {
 
-int pthread_mutex_lock(pthread_mutex_t* m) {
-  if (Execution* e = tl_active) return e->mutex_lock(addr(m), is_recursive(m), LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_mutex_lock)(m);
-}
+LINEUP_MODELLED(pthread_mutex_lock, (pthread_mutex_t * m), (m),
+                mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
 
-int pthread_mutex_trylock(pthread_mutex_t* m) {
-  if (Execution* e = tl_active) return e->mutex_trylock(addr(m), is_recursive(m), LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_mutex_trylock)(m);
-}
+LINEUP_MODELLED(pthread_mutex_trylock, (pthread_mutex_t * m), (m),
+                mutex_trylock(addr(m), is_recursive(m), LINEUP_PC))
 
 // A timed lock in controlled code waits like a plain lock: time only passes when nothing else
 // can run, and a lock that is never released is a deadlock worth reporting.
-int pthread_mutex_timedlock(pthread_mutex_t* m, const struct timespec* t) {
-  if (Execution* e = tl_active) return e->mutex_lock(addr(m), is_recursive(m), LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_mutex_timedlock)(m, t);
-}
+LINEUP_MODELLED(pthread_mutex_timedlock, (pthread_mutex_t * m, const struct timespec* t), (m, t),
+                mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
 
 // std::timed_mutex's try_lock_for and try_lock_until on the steady clock.
-int pthread_mutex_clocklock(pthread_mutex_t* m, clockid_t clock, const struct timespec* t) {
-  if (Execution* e = tl_active) return e->mutex_lock(addr(m), is_recursive(m), LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_mutex_clocklock)(m, clock, t);
-}
+LINEUP_MODELLED(pthread_mutex_clocklock,
+                (pthread_mutex_t * m, clockid_t clock, const struct timespec* t), (m, clock, t),
+                mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
 
-int pthread_mutex_unlock(pthread_mutex_t* m) {
-  if (Execution* e = tl_active) return e->mutex_unlock(addr(m), LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_mutex_unlock)(m);
-}
+LINEUP_MODELLED(pthread_mutex_unlock, (pthread_mutex_t * m), (m), mutex_unlock(addr(m), LINEUP_PC))
 
-int pthread_mutex_destroy(pthread_mutex_t* m) {
-  if (Execution* e = lineup::engine::tl_execution) e->forget_lock(addr(m));
-  return LINEUP_REAL_FUNCTION(pthread_mutex_destroy)(m);
-}
+LINEUP_FORGOTTEN(pthread_mutex_destroy, pthread_mutex_t)
 
-int pthread_rwlock_rdlock(pthread_rwlock_t* l) {
-  if (Execution* e = tl_active) return e->rwlock_rdlock(addr(l), false, LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_rwlock_rdlock)(l);
-}
+LINEUP_MODELLED(pthread_rwlock_rdlock, (pthread_rwlock_t * l), (l),
+                rwlock_rdlock(addr(l), false, LINEUP_PC))
 
-int pthread_rwlock_tryrdlock(pthread_rwlock_t* l) {
-  if (Execution* e = tl_active) return e->rwlock_rdlock(addr(l), true, LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_rwlock_tryrdlock)(l);
-}
+LINEUP_MODELLED(pthread_rwlock_tryrdlock, (pthread_rwlock_t * l), (l),
+                rwlock_rdlock(addr(l), true, LINEUP_PC))
 
-int pthread_rwlock_wrlock(pthread_rwlock_t* l) {
-  if (Execution* e = tl_active) return e->rwlock_wrlock(addr(l), false, LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_rwlock_wrlock)(l);
-}
+LINEUP_MODELLED(pthread_rwlock_wrlock, (pthread_rwlock_t * l), (l),
+                rwlock_wrlock(addr(l), false, LINEUP_PC))
 
-int pthread_rwlock_trywrlock(pthread_rwlock_t* l) {
-  if (Execution* e = tl_active) return e->rwlock_wrlock(addr(l), true, LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_rwlock_trywrlock)(l);
-}
+LINEUP_MODELLED(pthread_rwlock_trywrlock, (pthread_rwlock_t * l), (l),
+                rwlock_wrlock(addr(l), true, LINEUP_PC))
 
-int pthread_rwlock_unlock(pthread_rwlock_t* l) {
-  if (Execution* e = tl_active) return e->rwlock_unlock(addr(l), LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_rwlock_unlock)(l);
-}
+// Timed rwlock acquisitions (std::shared_timed_mutex's try_lock_for and friends) wait like
+// plain ones, as timed mutex locks do.
+LINEUP_MODELLED(pthread_rwlock_timedrdlock, (pthread_rwlock_t * l, const struct timespec* t),
+                (l, t), rwlock_rdlock(addr(l), false, LINEUP_PC))
 
-int pthread_rwlock_destroy(pthread_rwlock_t* l) {
-  if (Execution* e = lineup::engine::tl_execution) e->forget_lock(addr(l));
-  return LINEUP_REAL_FUNCTION(pthread_rwlock_destroy)(l);
-}
+LINEUP_MODELLED(pthread_rwlock_clockrdlock,
+                (pthread_rwlock_t * l, clockid_t clock, const struct timespec* t), (l, clock, t),
+                rwlock_rdlock(addr(l), false, LINEUP_PC))
 
-int pthread_cond_wait(pthread_cond_t* c, pthread_mutex_t* m) {
-  if (Execution* e = tl_active) return e->cond_wait(addr(c), addr(m), nullptr, LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_cond_wait)(c, m);
-}
+LINEUP_MODELLED(pthread_rwlock_timedwrlock, (pthread_rwlock_t * l, const struct timespec* t),
+                (l, t), rwlock_wrlock(addr(l), false, LINEUP_PC))
+
+LINEUP_MODELLED(pthread_rwlock_clockwrlock,
+                (pthread_rwlock_t * l, clockid_t clock, const struct timespec* t), (l, clock, t),
+                rwlock_wrlock(addr(l), false, LINEUP_PC))
+
+LINEUP_MODELLED(pthread_rwlock_unlock, (pthread_rwlock_t * l), (l),
+                rwlock_unlock(addr(l), LINEUP_PC))
+
+LINEUP_FORGOTTEN(pthread_rwlock_destroy, pthread_rwlock_t)
+
+// POSIX spin locks are glibc atomics, which no hook sees: one logical thread spinning on a
+// lock another holds would spin the shared OS thread for ever. They are modelled as mutexes.
+LINEUP_MODELLED(pthread_spin_lock, (pthread_spinlock_t * l), (l),
+                mutex_lock(addr(l), false, LINEUP_PC))
+
+LINEUP_MODELLED(pthread_spin_trylock, (pthread_spinlock_t * l), (l),
+                mutex_trylock(addr(l), false, LINEUP_PC))
+
+LINEUP_MODELLED(pthread_spin_unlock, (pthread_spinlock_t * l), (l),
+                mutex_unlock(addr(l), LINEUP_PC))
+
+LINEUP_FORGOTTEN(pthread_spin_destroy, pthread_spinlock_t)
+
+LINEUP_MODELLED(pthread_cond_wait, (pthread_cond_t * c, pthread_mutex_t* m), (c, m),
+                cond_wait(addr(c), addr(m), nullptr, LINEUP_PC))
 
 int pthread_cond_timedwait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* t) {
   if (Execution* e = tl_active) {
@@ -126,15 +143,11 @@ int pthread_cond_clockwait(pthread_cond_t* c, pthread_mutex_t* m, clockid_t cloc
   return LINEUP_REAL_FUNCTION(pthread_cond_clockwait)(c, m, clock, t);
 }
 
-int pthread_cond_signal(pthread_cond_t* c) {
-  if (Execution* e = tl_active) return e->cond_signal(addr(c), false, LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_cond_signal)(c);
-}
+LINEUP_MODELLED(pthread_cond_signal, (pthread_cond_t * c), (c),
+                cond_signal(addr(c), false, LINEUP_PC))
 
-int pthread_cond_broadcast(pthread_cond_t* c) {
-  if (Execution* e = tl_active) return e->cond_signal(addr(c), true, LINEUP_PC);
-  return LINEUP_REAL_FUNCTION(pthread_cond_broadcast)(c);
-}
+LINEUP_MODELLED(pthread_cond_broadcast, (pthread_cond_t * c), (c),
+                cond_signal(addr(c), true, LINEUP_PC))
 
 // Per-thread values under pthread keys: controlled code (setup, teardown and the logical
 // threads, which share one OS thread) gets the execution's per-logical-thread tables.

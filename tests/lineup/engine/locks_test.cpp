@@ -3,6 +3,7 @@
 
 #include "fixtures/fixtures.h"
 #include "lineup/engine/engine.h"
+#include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/strategy/random.h"
 #include "random_runs.h"
 
@@ -69,6 +70,32 @@ TEST(Locks, SharedMutexExcludesWritersButNotReaders) {
   });
   EXPECT_TRUE(readers_overlapped);
 }
+
+// Timed readers-writer acquisitions and POSIX spin locks are modelled locks too: glibc's own
+// would either act on a lock the engine thinks free or spin the one OS thread for ever.
+class OtherLocks : public ::testing::TestWithParam<fixtures::CounterLock> {};
+
+TEST_P(OtherLocks, GuardEveryIncrementInEveryClass) {
+  Engine engine;
+  fixtures::Observed seen;
+  Program p = fixtures::shared_counter_program(&seen, GetParam());
+  DporStrategy dpor;
+  uint64_t completed = 0;
+  engine.explore(p, dpor, [&](const ExecutionResult& r) {
+    if (r.outcome == Outcome::kAbandoned) return true;
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    EXPECT_EQ(seen.left.sorted(), (std::vector<int>{2}));
+    for (int v : seen.removed.sorted()) EXPECT_TRUE(v >= 0 && v <= 2) << v;
+    completed += r.ok();
+    return r.ok() && !::testing::Test::HasFailure();
+  });
+  EXPECT_TRUE(dpor.exhausted()) << dpor.stop_reason();
+  EXPECT_GT(completed, 10u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, OtherLocks,
+                         ::testing::Values(fixtures::CounterLock::kSharedTimedMutex,
+                                           fixtures::CounterLock::kSpinLock));
 
 }  // namespace
 }  // namespace lineup::engine
