@@ -83,7 +83,8 @@ class Execution {
   /// Forgets the state of a destroyed lock.
   void forget_lock(uintptr_t m);
   /// Blocks the current thread until `pred(arg)` holds (evaluated by the scheduler).
-  void block_until(bool (*pred)(void*), void* arg, uintptr_t pc);
+  /// `word`, when not 0, is the memory the predicate watches (a futex word), for reports.
+  void block_until(bool (*pred)(void*), void* arg, uintptr_t pc, uintptr_t word = 0);
   /// pthread_getspecific / pthread_setspecific for controlled code: one table per logical
   /// thread (setup and teardown share one), empty at the start of every execution. Library
   /// state kept per thread under a pthread key (Boost.Thread's thread_specific_ptr) is thus

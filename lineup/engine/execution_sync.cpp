@@ -162,9 +162,9 @@ int Execution::cond_signal(uintptr_t cond, bool broadcast, uintptr_t pc) {
   return 0;
 }
 
-void Execution::block_until(bool (*pred)(void*), void* arg, uintptr_t pc) {
+void Execution::block_until(bool (*pred)(void*), void* arg, uintptr_t pc, uintptr_t word) {
   EngineSection engine;
-  Transition t = Transition::pending(Kind::kAwait, 0, 0, pc);
+  Transition t = Transition::pending(Kind::kAwait, word, 0, pc);
   t.aux = reinterpret_cast<uintptr_t>(arg);
   threads_[static_cast<size_t>(current_thread())].await_pred = pred;
   step(t);

@@ -272,6 +272,9 @@ std::string Execution::describe_waits() {
       }
     } else if (p.kind == Kind::kCondWake) {
       out += "waits on condition variable " + std::string(addr);
+    } else if (p.kind == Kind::kAwait && p.addr != 0) {
+      out += "waits in a futex wait (C++20 atomic wait, semaphore, latch or barrier) for " +
+             std::string(addr) + " to change";
     } else if (p.kind == Kind::kAwait) {
       out += "waits in block_until";
     } else {

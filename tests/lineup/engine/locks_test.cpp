@@ -1,9 +1,9 @@
 // std::mutex in controlled code: modelled by the engine, never blocking the OS thread.
 #include <gtest/gtest.h>
 
+#include "explore_every_class.h"
 #include "fixtures/fixtures.h"
 #include "lineup/engine/engine.h"
-#include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/strategy/random.h"
 #include "random_runs.h"
 
@@ -76,20 +76,12 @@ TEST(Locks, SharedMutexExcludesWritersButNotReaders) {
 class OtherLocks : public ::testing::TestWithParam<fixtures::CounterLock> {};
 
 TEST_P(OtherLocks, GuardEveryIncrementInEveryClass) {
-  Engine engine;
   fixtures::Observed seen;
   Program p = fixtures::shared_counter_program(&seen, GetParam());
-  DporStrategy dpor;
-  uint64_t completed = 0;
-  engine.explore(p, dpor, [&](const ExecutionResult& r) {
-    if (r.outcome == Outcome::kAbandoned) return true;
-    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+  uint64_t completed = testing::explore_every_class(p, [&] {
     EXPECT_EQ(seen.left.sorted(), (std::vector<int>{2}));
     for (int v : seen.removed.sorted()) EXPECT_TRUE(v >= 0 && v <= 2) << v;
-    completed += r.ok();
-    return r.ok() && !::testing::Test::HasFailure();
   });
-  EXPECT_TRUE(dpor.exhausted()) << dpor.stop_reason();
   EXPECT_GT(completed, 10u);
 }
 

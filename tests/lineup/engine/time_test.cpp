@@ -6,9 +6,9 @@
 #include <chrono>
 #include <thread>
 
+#include "explore_every_class.h"
 #include "fixtures/fixtures.h"
 #include "lineup/engine/engine.h"
-#include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/virtual_clock.h"
 #include "test_strategies.h"
 
@@ -22,24 +22,6 @@ ExecutionResult run_non_preemptive(Engine& engine, const Program& p) {
   testing::NonPreemptive strategy;
   EXPECT_TRUE(strategy.begin_execution());
   return engine.run(p, strategy);
-}
-
-// Explores every class of `p` with DPOR, calling `check` after each execution, which must
-// complete (or be abandoned by the sleep sets). Returns the number completed.
-template <class Check>
-uint64_t explore_all(const Program& p, Check check) {
-  Engine engine;
-  DporStrategy dpor;
-  uint64_t completed = 0;
-  engine.explore(p, dpor, [&](const ExecutionResult& r) {
-    if (r.outcome == Outcome::kAbandoned) return true;
-    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
-    check();
-    completed += r.ok();
-    return r.ok();
-  });
-  EXPECT_TRUE(dpor.exhausted()) << dpor.stop_reason();
-  return completed;
 }
 
 TEST(Time, EveryExecutionReadsTheSameClockFromTheSameStart) {
@@ -93,8 +75,8 @@ TEST(Time, SleepersSharingTheClockAllEnd) {
   // Each sleep moves the one clock of the execution, so a thread may do fewer rounds when the
   // other's sleeps come between its readings; at least one each.
   fixtures::TimeSeen seen;
-  uint64_t n =
-      explore_all(fixtures::timing_program(fixtures::Timing::kSleepersCountingRounds, &seen), [&] {
+  uint64_t n = testing::explore_every_class(
+      fixtures::timing_program(fixtures::Timing::kSleepersCountingRounds, &seen), [&] {
         EXPECT_GE(seen.count, 2);
         EXPECT_LE(seen.count, 8);
       });
@@ -103,17 +85,18 @@ TEST(Time, SleepersSharingTheClockAllEnd) {
 
 TEST(Time, AConditionWaitWithNoSignalTimesOutAtItsDeadline) {
   fixtures::TimeSeen seen;
-  explore_all(fixtures::timing_program(fixtures::Timing::kWaitingForASignalInVain, &seen), [&] {
-    EXPECT_EQ(seen.results[0], 0);  // wait_for returned false: timed out, predicate false
-    EXPECT_GE(seen.readings[0], 3600 * kSecond);
-    EXPECT_LT(seen.readings[0], 3600 * kSecond + 10 * kTick);
-  });
+  testing::explore_every_class(
+      fixtures::timing_program(fixtures::Timing::kWaitingForASignalInVain, &seen), [&] {
+        EXPECT_EQ(seen.results[0], 0);  // wait_for returned false: timed out, predicate false
+        EXPECT_GE(seen.readings[0], 3600 * kSecond);
+        EXPECT_LT(seen.readings[0], 3600 * kSecond + 10 * kTick);
+      });
 }
 
 TEST(Time, TheEarliestDeadlineTimesOutFirst) {
   fixtures::TimeSeen seen;
-  uint64_t n =
-      explore_all(fixtures::timing_program(fixtures::Timing::kWaitsWithTwoDeadlines, &seen), [&] {
+  uint64_t n = testing::explore_every_class(
+      fixtures::timing_program(fixtures::Timing::kWaitsWithTwoDeadlines, &seen), [&] {
         ASSERT_EQ(seen.count, 2);
         EXPECT_EQ(seen.results[0], 1);  // T1, waiting 1 s
         EXPECT_EQ(seen.results[1], 0);  // T0, waiting 10 s
@@ -123,23 +106,25 @@ TEST(Time, TheEarliestDeadlineTimesOutFirst) {
 
 TEST(Time, ATimedWaitUsesItsConditionVariablesClock) {
   fixtures::TimeSeen seen;
-  explore_all(fixtures::timing_program(fixtures::Timing::kTimedWaitsOnEachClock, &seen), [&] {
-    EXPECT_EQ(seen.results[0], ETIMEDOUT);
-    EXPECT_EQ(seen.results[1], ETIMEDOUT);
-    // Each wait took its timeout, measured on its own clock.
-    int64_t monotonic = seen.readings[1] - seen.readings[0];
-    int64_t realtime = seen.readings[3] - seen.readings[2];
-    EXPECT_GE(monotonic, 2 * kSecond);
-    EXPECT_LT(monotonic, 2 * kSecond + 10 * kTick);
-    EXPECT_GE(realtime, 3 * kSecond);
-    EXPECT_LT(realtime, 3 * kSecond + 10 * kTick);
-  });
+  testing::explore_every_class(
+      fixtures::timing_program(fixtures::Timing::kTimedWaitsOnEachClock, &seen), [&] {
+        EXPECT_EQ(seen.results[0], ETIMEDOUT);
+        EXPECT_EQ(seen.results[1], ETIMEDOUT);
+        // Each wait took its timeout, measured on its own clock.
+        int64_t monotonic = seen.readings[1] - seen.readings[0];
+        int64_t realtime = seen.readings[3] - seen.readings[2];
+        EXPECT_GE(monotonic, 2 * kSecond);
+        EXPECT_LT(monotonic, 2 * kSecond + 10 * kTick);
+        EXPECT_GE(realtime, 3 * kSecond);
+        EXPECT_LT(realtime, 3 * kSecond + 10 * kTick);
+      });
 }
 
 TEST(Time, TimedMutexesAreModelledLocks) {
   fixtures::TimeSeen seen;
-  uint64_t n = explore_all(fixtures::timing_program(fixtures::Timing::kTimedMutexCounter, &seen),
-                           [&] { EXPECT_EQ(seen.count, 2); });
+  uint64_t n = testing::explore_every_class(
+      fixtures::timing_program(fixtures::Timing::kTimedMutexCounter, &seen),
+      [&] { EXPECT_EQ(seen.count, 2); });
   EXPECT_GT(n, 1u);
 }
 

@@ -1,6 +1,7 @@
 // Spin detection, block_until and deadlock reports.
 #include <gtest/gtest.h>
 
+#include "explore_every_class.h"
 #include "fixtures/fixtures.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/strategy/dpor.h"
@@ -151,6 +152,51 @@ TEST(Waiting, CorrectSpinlockNeverReportsADeadlock) {
   testing::NonPreemptive np;
   ASSERT_TRUE(np.begin_execution());
   EXPECT_EQ(engine.run(p, np).outcome, Outcome::kCompleted);
+}
+
+// C++20 waits park the OS thread with a futex syscall after polling; in controlled code the
+// waiting logical thread is blocked until the futex word changes or a wake is issued.
+class Cxx20Waits : public ::testing::TestWithParam<fixtures::Cxx20Wait> {};
+
+TEST_P(Cxx20Waits, EndInEveryClass) {
+  fixtures::Values passed;
+  Program p = fixtures::cxx20_wait_program(GetParam(), &passed);
+  std::vector<int> expected;
+  switch (GetParam()) {
+    case fixtures::Cxx20Wait::kAtomicWait:
+      expected = {1};
+      break;
+    case fixtures::Cxx20Wait::kWideAtomicWait:
+      expected = {2};
+      break;
+    case fixtures::Cxx20Wait::kSemaphore:
+      expected = {3};
+      break;
+    case fixtures::Cxx20Wait::kLatch:
+      expected = {1, 2, 3};
+      break;
+    default:
+      expected = {1, 2};
+  }
+  uint64_t completed =
+      testing::explore_every_class(p, [&] { EXPECT_EQ(passed.sorted(), expected); });
+  EXPECT_GT(completed, 1u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, Cxx20Waits,
+                         ::testing::Values(fixtures::Cxx20Wait::kAtomicWait,
+                                           fixtures::Cxx20Wait::kWideAtomicWait,
+                                           fixtures::Cxx20Wait::kSemaphore,
+                                           fixtures::Cxx20Wait::kLatch,
+                                           fixtures::Cxx20Wait::kBarrier));
+
+TEST(Waiting, AFutexWaitNobodyEndsIsADeadlock) {
+  fixtures::Values passed;
+  Engine engine;
+  ExecutionResult r = run_non_preemptive(
+      engine, fixtures::cxx20_wait_program(fixtures::Cxx20Wait::kNobodyNotifies, &passed));
+  EXPECT_EQ(r.outcome, Outcome::kDeadlock) << r.message;
+  EXPECT_NE(r.message.find("T0 waits in a futex wait"), std::string::npos) << r.message;
 }
 
 }  // namespace

@@ -1,0 +1,32 @@
+// Exhaustive exploration for engine tests that expect every execution to complete.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "lineup/engine/engine.h"
+#include "lineup/engine/strategy/dpor.h"
+
+namespace lineup::engine::testing {
+
+/// Explores every class of `p` with DPOR. Each execution must complete (or be abandoned by
+/// the sleep sets); `check()` runs after each completed one. Stops at the first failure.
+/// Returns the number of completed executions.
+template <class Check>
+uint64_t explore_every_class(const Program& p, Check check) {
+  Engine engine;
+  DporStrategy dpor;
+  uint64_t completed = 0;
+  engine.explore(p, dpor, [&](const ExecutionResult& r) {
+    if (r.outcome == Outcome::kAbandoned) return true;
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    if (r.ok()) check();
+    completed += r.ok();
+    return r.ok() && !::testing::Test::HasFailure();
+  });
+  EXPECT_TRUE(dpor.exhausted()) << dpor.stop_reason();
+  return completed;
+}
+
+}  // namespace lineup::engine::testing
