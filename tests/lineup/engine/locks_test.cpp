@@ -1,11 +1,11 @@
 // std::mutex in controlled code: modelled by the engine, never blocking the OS thread.
 #include <gtest/gtest.h>
 
-#include "explore_every_class.h"
 #include "fixtures/fixtures.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/strategy/random.h"
 #include "random_runs.h"
+#include "test_runs.h"
 
 namespace lineup::engine {
 namespace {

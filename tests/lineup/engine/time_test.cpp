@@ -6,23 +6,19 @@
 #include <chrono>
 #include <thread>
 
-#include "explore_every_class.h"
 #include "fixtures/fixtures.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/virtual_clock.h"
+#include "test_runs.h"
 #include "test_strategies.h"
 
 namespace lineup::engine {
 namespace {
 
+using testing::run_non_preemptive;
+
 constexpr int64_t kTick = VirtualClock::kTickNs;
 constexpr int64_t kSecond = 1000000000LL;
-
-ExecutionResult run_non_preemptive(Engine& engine, const Program& p) {
-  testing::NonPreemptive strategy;
-  EXPECT_TRUE(strategy.begin_execution());
-  return engine.run(p, strategy);
-}
 
 TEST(Time, EveryExecutionReadsTheSameClockFromTheSameStart) {
   Engine engine;

@@ -1,15 +1,17 @@
 // Spin detection, block_until and deadlock reports.
 #include <gtest/gtest.h>
 
-#include "explore_every_class.h"
 #include "fixtures/fixtures.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/strategy/random.h"
+#include "test_runs.h"
 #include "test_strategies.h"
 
 namespace lineup::engine {
 namespace {
+
+using testing::run_non_preemptive;
 
 TEST(Waiting, SpinOnFlagTerminatesWithoutPreemption) {
   // T0 runs first and would spin forever under a non-preemptive schedule; spin detection
@@ -25,13 +27,6 @@ TEST(Waiting, SpinOnFlagTerminatesWithoutPreemption) {
   ASSERT_FALSE(r.trace.steps.empty());
   EXPECT_EQ(r.trace.steps.front().thread, 0);
   EXPECT_LT(r.trace.steps.size(), 40u);
-}
-
-// Runs `p` once with T0 never preempted.
-ExecutionResult run_non_preemptive(Engine& engine, const Program& p) {
-  testing::NonPreemptive strategy;
-  EXPECT_TRUE(strategy.begin_execution());
-  return engine.run(p, strategy);
 }
 
 TEST(Waiting, RewritingLocalsWithTheSameValuesIsStillASpin) {

@@ -1,4 +1,4 @@
-// Exhaustive exploration for engine tests that expect every execution to complete.
+// Whole runs for engine tests: one non-preemptive execution, or every class with DPOR.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -7,8 +7,16 @@
 
 #include "lineup/engine/engine.h"
 #include "lineup/engine/strategy/dpor.h"
+#include "test_strategies.h"
 
 namespace lineup::engine::testing {
+
+/// Runs `p` once with the running thread never preempted (NonPreemptive).
+inline ExecutionResult run_non_preemptive(Engine& engine, const Program& p) {
+  NonPreemptive strategy;
+  EXPECT_TRUE(strategy.begin_execution());
+  return engine.run(p, strategy);
+}
 
 /// Explores every class of `p` with DPOR. Each execution must complete (or be abandoned by
 /// the sleep sets); `check()` runs after each completed one. Stops at the first failure.
