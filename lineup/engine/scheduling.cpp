@@ -2,6 +2,7 @@
 // next, switching fibers only when the chosen thread changes, and deciding which threads are
 // blocked (locks, condition variables, predicates, spinning).
 #include <cstring>
+#include <utility>
 
 #include "lineup/engine/execution.h"
 #include "lineup/engine/runtime/heap.h"
@@ -203,15 +204,16 @@ void Execution::resolve_stall() {
   // Time passes only when nothing else can happen: the timed wait with the earliest deadline
   // (the oldest of those) times out, and the clock moves to its deadline.
   ThreadState* first = nullptr;
+  std::pair<int64_t, uint64_t> first_key;  // (time left, wait_seq): the smallest times out
   for (int t = 0; t < thread_count_; ++t) {
     ThreadState& s = threads_[static_cast<size_t>(t)];
     if (s.finished || pending_[t].kind != Kind::kCondWake || !pending_[t].has(kTimed) || s.woken) {
       continue;
     }
-    int64_t left = clock_.remaining_ns(s.deadline);
-    if (first == nullptr || left < clock_.remaining_ns(first->deadline) ||
-        (left == clock_.remaining_ns(first->deadline) && s.wait_seq < first->wait_seq)) {
+    std::pair<int64_t, uint64_t> key{clock_.remaining_ns(s.deadline), s.wait_seq};
+    if (first == nullptr || key < first_key) {
       first = &s;
+      first_key = key;
     }
   }
   if (first != nullptr) {

@@ -5,7 +5,7 @@
 namespace lineup::engine {
 namespace {
 
-constexpr int64_t kNsPerSecond = 1000000000LL;
+constexpr int64_t kNsPerSecond = VirtualClock::kNsPerSecond;
 // About 146 years: later than any real deadline, yet a clock's start plus this much does not
 // overflow.
 constexpr int64_t kFarFutureNs = INT64_MAX / 2;

@@ -25,6 +25,7 @@ struct Deadline {
 
 class VirtualClock {
  public:
+  static constexpr int64_t kNsPerSecond = 1000000000LL;
   /// How far a reading advances the clock.
   static constexpr int64_t kTickNs = 1000;
   /// Where the clocks start: CLOCK_REALTIME at 2026-01-01 00:00:00 UTC, the monotonic clocks at

@@ -28,7 +28,7 @@ lineup::engine::VirtualClock* virtual_clock() {
   return &tl_execution->clock();
 }
 
-constexpr int64_t kNsPerSecond = 1000000000LL;
+constexpr int64_t kNsPerSecond = lineup::engine::VirtualClock::kNsPerSecond;
 
 bool valid(const struct timespec* t) {
   return t != nullptr && t->tv_sec >= 0 && t->tv_nsec >= 0 && t->tv_nsec < kNsPerSecond;
