@@ -18,6 +18,8 @@ Execution::Execution(const EngineOptions& options, Fibers& fibers,
                      std::vector<ExecutionListener*>& listeners)
     : options_(options), fibers_(fibers), listeners_(listeners), heap_(Heap::instance()) {}
 
+Execution::~Execution() { static_writes_.undo(); }
+
 ThreadId Execution::current_thread() const {
   int c = fibers_.current();
   return c == kMainContext ? kNoThread : c;
@@ -53,8 +55,14 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     return;
   }
 
+  // The previous execution's writes to static data are undone only now, so that what it left
+  // there stays readable until the next run, like the heap it allocated.
+  static_writes_.undo();
   heap_.reset();
   for (ExecutionListener* l : listeners_) l->before_execution();
+  lay_out_static_storage();
+  for (auto& exits : thread_exits_) exits.clear();
+  fibers_.thread_locals().begin_execution();
   CrashGuard guard;
   tl_execution = this;
   // setjmp without saving the signal mask (no syscall per execution): the signal handler runs
@@ -73,10 +81,56 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     ThreadId first = choose();
     if (first != kNoThread) fibers_.switch_to(first);  // back here once every thread finished
     flush_deferred_write();
-    run_alone(program.teardown, "teardown", result);
+    if (run_alone(program.teardown, "teardown", result)) {
+      std::string error;
+      tl_heap_on = true;
+      bool ok = run_thread_exits(error);
+      tl_heap_on = false;
+      if (!ok && result.ok()) {
+        result.outcome = Outcome::kUncaughtException;
+        result.message = "a thread_local destructor of setup or teardown threw: " + error;
+      }
+    }
   }
   tl_execution = nullptr;
   for (ExecutionListener* l : listeners_) l->after_execution(result.ok());
+  fibers_.thread_locals().end_execution();
+}
+
+void Execution::lay_out_static_storage() {
+  auto tp = reinterpret_cast<uintptr_t>(__builtin_thread_pointer());
+  if (laid_out_for_ != tp) {
+    laid_out_for_ = tp;
+    StaticStorage storage = scan_static_storage();
+    fibers_.set_thread_local_layout(storage.tls);
+    static_writes_.set_ranges(std::move(storage.data));
+  }
+  const ThreadLocalCopies& copies = fibers_.thread_locals();
+  tl_tls_low = copies.low();
+  tl_tls_span = options_.thread_local_copies ? copies.span() : 0;
+  static_writes_.enable(options_.undo_static_writes);
+}
+
+void Execution::at_thread_exit(void (*fn)(void*), void* obj) {
+  thread_exits_[fibers_.current()].emplace_back(fn, obj);
+}
+
+bool Execution::run_thread_exits(std::string& error) {
+  auto& exits = thread_exits_[fibers_.current()];
+  while (!exits.empty()) {
+    auto [fn, obj] = exits.back();
+    exits.pop_back();
+    try {
+      fn(obj);
+    } catch (const std::exception& e) {
+      error = e.what();
+      return false;
+    } catch (...) {
+      error = "an exception that is not a std::exception";
+      return false;
+    }
+  }
+  return true;
 }
 
 void Execution::recover(ExecutionResult& result) {
@@ -166,6 +220,18 @@ void Execution::run_thread(ThreadId t) {
     span.completed = true;
     me.call = -1;
     me.spin.clear();
+  }
+  // The thread's thread_local destructors, as its last steps.
+  std::string error;
+  tl_heap_on = true;
+  tl_active = this;
+  bool exits_ok = run_thread_exits(error);
+  tl_active = nullptr;
+  tl_heap_on = false;
+  flush_deferred_write();
+  if (!exits_ok) {
+    result_->thread = t;
+    abort(Outcome::kUncaughtException, "uncaught exception in a thread_local destructor: " + error);
   }
   finish_thread();
 }

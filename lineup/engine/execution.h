@@ -13,7 +13,9 @@
 #include "lineup/engine/options.h"
 #include "lineup/engine/outcome.h"
 #include "lineup/engine/program.h"
+#include "lineup/engine/runtime/modes.h"
 #include "lineup/engine/spin_window.h"
+#include "lineup/engine/static_writes.h"
 #include "lineup/engine/strategy/strategy.h"
 #include "lineup/engine/virtual_clock.h"
 
@@ -35,6 +37,10 @@ class Execution {
  public:
   Execution(const EngineOptions& options, Fibers& fibers,
             std::vector<ExecutionListener*>& listeners);
+  /// Undoes the last execution's writes to static data.
+  ~Execution();
+  Execution(const Execution&) = delete;
+  Execution& operator=(const Execution&) = delete;
 
   /// Runs `program` once under `strategy` (begin_execution already called) into `result`.
   void run(const Program& program, Strategy& strategy, ExecutionResult& result);
@@ -91,6 +97,24 @@ class Execution {
   /// per logical thread, and made afresh in each execution, like the heap it lives in.
   void* thread_specific(unsigned key) const;
   void set_thread_specific(unsigned key, uintptr_t value);
+  /// Controlled code (a logical thread, setup or teardown) is about to access
+  /// [addr, addr + size): a thread-local byte joins the per-thread copies, and a write to
+  /// static data is logged to be undone after the execution.
+  void static_access(uintptr_t addr, uint32_t size, bool write) {
+    if (addr - tl_tls_low < tl_tls_span) {
+      ThreadLocalCopies& copies = fibers_.thread_locals();
+      if (copies.tracked(addr, size)) return;
+      EngineSection engine;
+      copies.track(fibers_.current(), addr, size);
+    } else if (write && static_writes_.covers(addr)) {
+      EngineSection engine;
+      static_writes_.note(addr, size);
+    }
+  }
+  /// __cxa_thread_atexit_impl for controlled code: `fn(obj)` runs when the current logical
+  /// thread ends, as steps of that thread (setup's and teardown's after teardown), last
+  /// registered first, like a real thread's thread_local destructors.
+  void at_thread_exit(void (*fn)(void*), void* obj);
   /// The time controlled code sees (virtual_clock.h), started afresh by every execution.
   VirtualClock& clock() { return clock_; }
 
@@ -132,6 +156,11 @@ class Execution {
   void after_step(Transition& rec);
   void capture_deferred_write();
   void finish_thread();
+  /// Runs the current context's at_thread_exit functions; false if one threw (the message
+  /// in `error`).
+  bool run_thread_exits(std::string& error);
+  /// Lays out static storage for the calling OS thread, once per OS thread.
+  void lay_out_static_storage();
   LockState& lock_state(uintptr_t addr);
   std::string where(uintptr_t pc) const;
 
@@ -158,6 +187,10 @@ class Execution {
   std::vector<std::vector<std::pair<unsigned, uintptr_t>>> specifics_;
   Transition pending_[kMaxThreads];
   std::vector<LockState> locks_;
+  // at_thread_exit(): [t] for logical thread t, [kMainContext] for setup and teardown.
+  std::vector<std::pair<void (*)(void*), void*>> thread_exits_[kMaxThreads + 1];
+  StaticWrites static_writes_;
+  uintptr_t laid_out_for_ = 0;  // the thread pointer static storage was laid out for
   VirtualClock clock_;
   jmp_buf abort_env_;
   int signal_ = 0;

@@ -57,7 +57,16 @@ int Fibers::add_local(void** slot) {
   int index = local_count_++;
   local_slots_[index] = slot;
   local_values_[kMainContext][index] = *slot;
+  thread_locals_.exclude(reinterpret_cast<uintptr_t>(slot), sizeof(void*));
   return index;
+}
+
+void Fibers::set_thread_local_layout(const std::vector<TlsBlock>& blocks) {
+  thread_locals_.set_layout(blocks, kMaxThreads + 1);
+  thread_locals_.exclude(reinterpret_cast<uintptr_t>(&errno), sizeof(int));
+  for (int i = 0; i < local_count_; ++i) {
+    thread_locals_.exclude(reinterpret_cast<uintptr_t>(local_slots_[i]), sizeof(void*));
+  }
 }
 
 void Fibers::set_local(int index, int context, void* value) {
@@ -102,6 +111,7 @@ void Fibers::switch_to(int to) {
   int from = current_;
   if (to == from) return;
   swap_locals(from, to);
+  thread_locals_.swap(from, to);
   current_ = to;
   ctx::transfer_t t = ctx::jump_fcontext(contexts_[to], &contexts_[from]);
   // Resumed: whoever jumped here passed its own slot, which now records where it stopped.
@@ -111,6 +121,7 @@ void Fibers::switch_to(int to) {
 void Fibers::reset_to_main() {
   if (current_ == kMainContext) return;
   swap_locals(current_, kMainContext);
+  thread_locals_.swap(current_, kMainContext);
   current_ = kMainContext;
 }
 

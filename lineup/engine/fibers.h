@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "lineup/engine/thread_local_copies.h"
 #include "lineup/engine/transition.h"
 
 namespace lineup::engine {
@@ -43,6 +44,12 @@ class Fibers {
   /// abandoned the fiber that was running. Restores the main context's locals.
   void reset_to_main();
   int current() const { return current_; }
+  /// The copies of controlled code's thread-local variables, switched with the contexts.
+  ThreadLocalCopies& thread_locals() { return thread_locals_; }
+  const ThreadLocalCopies& thread_locals() const { return thread_locals_; }
+  /// Lays out the calling OS thread's thread-local blocks for thread_locals(), keeping the
+  /// locals above and errno, which are switched on their own, out of the copies.
+  void set_thread_local_layout(const std::vector<TlsBlock>& blocks);
   /// [low, high) of fiber `fiber`'s stack, for naming addresses in traces.
   std::pair<uintptr_t, uintptr_t> stack_range(int fiber) const;
 
@@ -61,6 +68,7 @@ class Fibers {
   void** local_slots_[kMaxLocals] = {};
   void* local_values_[kMaxThreads + 1][kMaxLocals] = {};  // [context][local]
   int errno_values_[kMaxThreads + 1] = {};                // [context]
+  ThreadLocalCopies thread_locals_;
   int current_ = kMainContext;
   Entry entry_ = nullptr;
   static void start(boost::context::detail::transfer_t t);

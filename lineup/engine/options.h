@@ -31,6 +31,13 @@ struct EngineOptions {
   /// An execution in which controlled code makes no scheduling point for this long (a loop
   /// without shared accesses, a blocking system call) stops with Outcome::kHang.
   int hang_timeout_ms = 5000;
+  /// Give each logical thread its own copy of every thread-local variable controlled code
+  /// touches (`thread_local`, `__thread`), starting each execution from the initial values
+  /// (thread_local_copies.h). Off: every logical thread shares the OS thread's copy, which
+  /// survives from one execution to the next (for tests that show the difference).
+  bool thread_local_copies = true;
+  /// Undo controlled writes to static data after each execution (static_writes.h).
+  bool undo_static_writes = true;
   /// Stack size of each logical thread's fiber.
   size_t stack_size = 256 * 1024;
 };

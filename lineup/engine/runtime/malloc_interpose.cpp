@@ -34,6 +34,8 @@ void* heap_alloc(size_t size, size_t align) {
 __thread Execution* tl_execution = nullptr;
 __thread Execution* tl_active = nullptr;
 __thread bool tl_heap_on = false;
+__thread uintptr_t tl_tls_low = 0;
+__thread uintptr_t tl_tls_span = 0;
 __thread uintptr_t tl_probe_pc = 0;
 
 }  // namespace lineup::engine

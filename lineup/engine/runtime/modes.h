@@ -21,6 +21,11 @@ extern __thread bool tl_heap_on;
 /// will see): the pc of that access. A fault there is the controlled code's fault, at that pc.
 extern __thread uintptr_t tl_probe_pc;
 
+/// The calling OS thread's thread-local blocks, [tl_tls_low, tl_tls_low + tl_tls_span), while
+/// an execution copies them per logical thread (span 0 otherwise).
+extern __thread uintptr_t tl_tls_low;
+extern __thread uintptr_t tl_tls_span;
+
 /// Clears tl_active and tl_heap_on for the lifetime of the object (engine code inside a hook)
 /// and restores them afterwards.
 class EngineSection {

@@ -23,10 +23,17 @@ F real_function(const char* name) {
 
 }  // namespace lineup::engine
 
-/// glibc's definition of `name` (declared by an included C header), looked up once per use
-/// site, with the type of that declaration.
-#define LINEUP_REAL_FUNCTION(name)                                             \
-  ([] {                                                                        \
-    static auto f = ::lineup::engine::real_function<decltype(&::name)>(#name); \
-    return f;                                                                  \
+/// The next definition of `name`, as a pointer of type F, looked up once per use site. The
+/// cache is a constant-initialised pointer, not a guarded static: a guard would call
+/// __cxa_guard_acquire, which the runtime replaces too, and which may be called before main
+/// or from another library's exit handler.
+#define LINEUP_REAL_FUNCTION_AS(F, name)                             \
+  ([] {                                                              \
+    static F f = nullptr;                                            \
+    if (f == nullptr) f = ::lineup::engine::real_function<F>(#name); \
+    return f;                                                        \
   }())
+
+/// glibc's definition of `name` (declared by an included C header), with the type of that
+/// declaration.
+#define LINEUP_REAL_FUNCTION(name) LINEUP_REAL_FUNCTION_AS(decltype(&::name), name)

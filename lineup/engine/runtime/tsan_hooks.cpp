@@ -18,6 +18,8 @@ using lineup::engine::Execution;
 using lineup::engine::Kind;
 using lineup::engine::RmwOp;
 using lineup::engine::tl_active;
+using lineup::engine::tl_execution;
+using lineup::engine::tl_heap_on;
 using lineup::engine::Transition;
 namespace le = lineup::engine;
 
@@ -54,12 +56,23 @@ __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size,
   if (write) e->defer_write_value(rec);
 }
 
+// Every access of controlled code (logical threads, setup, teardown) to static storage is
+// reported first: thread-local bytes get per-thread copies, static data's writes an undo entry.
+inline void note_static(const volatile void* a, uint32_t size, bool write) {
+  if (!tl_heap_on) return;
+  if (Execution* e = tl_execution) {
+    e->static_access(reinterpret_cast<uintptr_t>(a), size, write);
+  }
+}
+
 inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
+  note_static(a, size, write);
   if (Execution* e = tl_active) plain(e, a, size, write, pc);
 }
 
 template <class T>
 T atomic_load(const volatile T* a, uintptr_t pc) {
+  note_static(a, sizeof(T), false);
   Execution* e = tl_active;
   if (e == nullptr) return __atomic_load_n(a, __ATOMIC_SEQ_CST);
   {
@@ -72,6 +85,7 @@ T atomic_load(const volatile T* a, uintptr_t pc) {
 
 template <class T>
 void atomic_store(volatile T* a, T v, uintptr_t pc) {
+  note_static(a, sizeof(T), true);
   Execution* e = tl_active;
   if (e != nullptr) {
     EngineSection engine;
@@ -85,6 +99,7 @@ void atomic_store(volatile T* a, T v, uintptr_t pc) {
 
 template <class T, class Op>
 T atomic_rmw(volatile T* a, T v, RmwOp op, uintptr_t pc, Op apply) {
+  note_static(a, sizeof(T), true);
   Execution* e = tl_active;
   if (e == nullptr) return apply(a, v);
   Transition* rec;
@@ -106,6 +121,7 @@ T atomic_rmw(volatile T* a, T v, RmwOp op, uintptr_t pc, Op apply) {
 // Returns whether the exchange happened; *expected receives the observed value on failure.
 template <class T>
 bool atomic_cas(volatile T* a, T* expected, T desired, uintptr_t pc) {
+  note_static(a, sizeof(T), true);
   Execution* e = tl_active;
   if (e == nullptr) {
     return __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,

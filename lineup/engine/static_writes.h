@@ -1,0 +1,50 @@
+// Undo log of controlled writes to static storage. Globals of instrumented code (a
+// reclaimer's global thread list, a counter, a function-local static's guard) would otherwise
+// carry one execution's values, often pointers into its freed heap, into the next; with the
+// log undone before every execution (and when the engine goes), each starts from the memory
+// the first one saw, while what an execution left there stays readable until the next one.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "lineup/engine/runtime/static_storage.h"
+
+namespace lineup::engine {
+
+class StaticWrites {
+ public:
+  /// The writable data of instrumented modules.
+  void set_ranges(std::vector<DataRange> ranges) { ranges_ = std::move(ranges); }
+  /// Off: covers() is always false, nothing is logged.
+  void enable(bool on) { enabled_ = on; }
+  /// Whether [addr, ...) is static data whose writes are undone.
+  bool covers(uintptr_t addr) const {
+    if (!enabled_) return false;
+    for (const DataRange& r : ranges_) {
+      if (addr - r.start < r.end - r.start) return true;
+    }
+    return false;
+  }
+  /// Records the current contents of [addr, addr + size), about to be overwritten.
+  void note(uintptr_t addr, size_t size);
+  /// Restores every recorded location to its contents before the first write, and empties
+  /// the log.
+  void undo();
+  /// Writes recorded since the last undo.
+  size_t size() const { return entries_.size(); }
+
+ private:
+  struct Entry {
+    uintptr_t addr;
+    size_t size;
+    size_t saved;  // offset in bytes_
+  };
+  bool enabled_ = true;
+  std::vector<DataRange> ranges_;
+  std::vector<Entry> entries_;
+  std::vector<uint8_t> bytes_;
+};
+
+}  // namespace lineup::engine

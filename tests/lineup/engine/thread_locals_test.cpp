@@ -1,0 +1,104 @@
+// thread_local variables in controlled code: one copy per logical thread, each starting every
+// execution from the variable's initial value; dynamic initialisers run once per logical
+// thread per execution, destructors once at each logical thread's end, as its steps; the same
+// for a thread_local of a shared library; and the OS thread keeps its own copy.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "fixtures/fixtures.h"
+#include "fixtures/tls_library.h"
+#include "lineup/engine/engine.h"
+#include "lineup/engine/strategy/random.h"
+#include "lineup/engine/trace_printer.h"
+
+namespace {
+int constructed = 0;
+int destroyed = 0;
+}  // namespace
+
+void thread_locals_constructed() { ++constructed; }
+void thread_locals_destroyed() { ++destroyed; }
+
+namespace lineup::engine {
+namespace {
+
+constexpr fixtures::ThreadLocalsSeen kFresh = [] {
+  fixtures::ThreadLocalsSeen s{};
+  for (auto& thread : s) thread = {{{100, 5, 7}, {101, 6, 8}}};
+  return s;
+}();
+
+TEST(ThreadLocals, EachLogicalThreadStartsEveryExecutionFromTheInitialValues) {
+  constructed = destroyed = 0;
+  int os_thread_before = tls_library_next();
+  Engine engine;
+  fixtures::ThreadLocalsSeen seen{};
+  RandomStrategy strategy(11, 1000);
+  auto mark = reinterpret_cast<uintptr_t>(fixtures::thread_locals_destructor_mark());
+  int executions = 0;
+  engine.explore(fixtures::thread_locals_program(&seen), strategy, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    EXPECT_EQ(seen, kFresh);
+    ++executions;
+    EXPECT_EQ(constructed, 3 * executions);
+    EXPECT_EQ(destroyed, 3 * executions);
+    // Each thread's last step is its thread_local's destructor, after its last call returned.
+    for (ThreadId t = 0; t < 3; ++t) {
+      size_t last = r.trace.steps.size();
+      for (size_t i = 0; i < r.trace.steps.size(); ++i) {
+        if (r.trace.steps[i].thread == t) last = i;
+      }
+      if (last == r.trace.steps.size()) {
+        ADD_FAILURE() << "T" << t << " made no step";
+        return false;
+      }
+      EXPECT_EQ(r.trace.steps[last].addr, mark) << "T" << t;
+      for (const CallSpan& c : r.trace.calls) {
+        if (c.thread == t) EXPECT_LE(c.end_step, last);
+      }
+    }
+    seen = {};
+    return !HasFailure();
+  });
+  EXPECT_EQ(executions, 1000);
+  EXPECT_EQ(tls_library_next(), os_thread_before + 1);  // the OS thread's copy, untouched
+}
+
+TEST(ThreadLocals, SharedWhenCopiesAreOff) {
+  EngineOptions options;
+  options.thread_local_copies = false;
+  Engine engine(options);
+  fixtures::ThreadLocalsSeen seen{};
+  RandomStrategy strategy(12, 5);
+  engine.explore(fixtures::thread_locals_program(&seen), strategy, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    EXPECT_NE(seen, kFresh);
+    seen = {};
+    return true;
+  });
+}
+
+TEST(ThreadLocals, OneScheduleReplaysToTheSameTraceEveryTime) {
+  Engine engine;
+  fixtures::ThreadLocalsSeen seen{};
+  Program program = fixtures::thread_locals_program(&seen);
+  RandomStrategy strategy(13, 1);
+  Schedule schedule;
+  std::string first;
+  engine.explore(program, strategy, [&](const ExecutionResult& r) {
+    schedule = r.schedule;
+    first = format_trace(r, program, engine);
+    return true;
+  });
+  ASSERT_FALSE(schedule.choices.empty());
+  for (int i = 0; i < 1000; ++i) {
+    const ExecutionResult& again = engine.replay(program, schedule);
+    ASSERT_EQ(again.outcome, Outcome::kCompleted) << again.message;
+    ASSERT_EQ(format_trace(again, program, engine), first) << "replay " << i;
+    ASSERT_EQ(seen, kFresh);
+  }
+}
+
+}  // namespace
+}  // namespace lineup::engine
