@@ -44,6 +44,19 @@ TEST(Hunt, PhaseOneOutcomesFindTheSeededBugAndPassBoost) {
   EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
 }
 
+// Per-producer lanes found through a static thread_local (tests/lineup/fixtures): clean with
+// a copy per logical thread, a lost push with the OS thread's copy shared by all.
+TEST(Hunt, PerProducerLanesInThreadLocalsAreCleanOnlyWithCopiesPerThread) {
+  HuntOptions o = programs(1000);
+  o.executions_per_program = 200;
+  HuntResult clean = hunt(*specs::find_target("test/per-producer-queue"), o);
+  EXPECT_EQ(clean.programs, 1000u);
+  EXPECT_TRUE(clean.violations.empty()) << clean.violations.front().report;
+  HuntResult shared = hunt(*specs::find_target("test/per-producer-queue-shared-tls"), o);
+  ASSERT_EQ(shared.violations.size(), 1u);
+  EXPECT_EQ(shared.violations[0].kind, "not linearizable") << shared.violations[0].report;
+}
+
 TEST(Hunt, NondeterminismInPhaseOneIsReported) {
   HuntOptions o = programs(5);
   o.model_spec = false;

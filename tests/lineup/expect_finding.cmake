@@ -1,0 +1,15 @@
+# Runs HUNTER with ARGS (separated by commas) and checks it exits with status 1 (a finding)
+# and prints each of MESSAGES (separated by |).
+string(REPLACE "," ";" ARGS "${ARGS}")
+string(REPLACE "|" ";" MESSAGES "${MESSAGES}")
+execute_process(COMMAND ${HUNTER} ${ARGS} RESULT_VARIABLE status OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT status EQUAL 1)
+  message(FATAL_ERROR "exit status ${status}, expected 1\n${out}${err}")
+endif()
+foreach(message IN LISTS MESSAGES)
+  string(FIND "${out}${err}" "${message}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "expected the message '${message}', got:\n${out}${err}")
+  endif()
+endforeach()
