@@ -100,5 +100,23 @@ TEST(ThreadLocals, OneScheduleReplaysToTheSameTraceEveryTime) {
   }
 }
 
+// The first call into a lazily bound library is resolved by the dynamic linker on a fiber's
+// stack. (The library's exit handler, which calls replaced pthread functions after the engine
+// is gone, makes the test process fail if they do not work then.)
+TEST(ThreadLocals, LazilyBoundLibrariesResolveOnFibers) {
+  ASSERT_EQ(getenv("LD_BIND_NOW"), nullptr);
+  Engine engine;
+  std::array<int, 2> seen{};
+  RandomStrategy strategy(14, 20);
+  int executions = 0;
+  engine.explore(fixtures::lazy_library_program(&seen), strategy, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    EXPECT_EQ(seen, (std::array<int, 2>{42, 42}));
+    ++executions;
+    return true;
+  });
+  EXPECT_EQ(executions, 20);
+}
+
 }  // namespace
 }  // namespace lineup::engine
