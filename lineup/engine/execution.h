@@ -101,7 +101,7 @@ class Execution {
   /// [addr, addr + size): a thread-local byte joins the per-thread copies, and a write to
   /// static data is logged to be undone after the execution.
   void static_access(uintptr_t addr, uint32_t size, bool write) {
-    if (addr - tl_tls_low < tl_tls_span) {
+    if (thread_private(addr)) {
       ThreadLocalCopies& copies = fibers_.thread_locals();
       if (copies.tracked(addr, size)) return;
       EngineSection engine;

@@ -26,6 +26,11 @@ extern __thread uintptr_t tl_probe_pc;
 extern __thread uintptr_t tl_tls_low;
 extern __thread uintptr_t tl_tls_span;
 
+/// Whether `addr` is a thread-local byte with a copy per logical thread: private to the
+/// thread, so accesses to it are not shared-memory steps (and, at one address for every
+/// logical thread, would otherwise look like races between them).
+inline bool thread_private(uintptr_t addr) { return addr - tl_tls_low < tl_tls_span; }
+
 /// Clears tl_active and tl_heap_on for the lifetime of the object (engine code inside a hook)
 /// and restores them afterwards.
 class EngineSection {

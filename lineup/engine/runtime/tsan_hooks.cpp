@@ -45,7 +45,7 @@ bool is_errno(uintptr_t addr) {
 __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size, bool write,
                                      uintptr_t pc) {
   auto addr = reinterpret_cast<uintptr_t>(a);
-  if (is_errno(addr)) return;
+  if (is_errno(addr) || le::thread_private(addr)) return;
   if (!e->options().schedule_plain_accesses) {
     e->check_unscheduled_access(addr, size, pc);
     return;
@@ -65,6 +65,14 @@ inline void note_static(const volatile void* a, uint32_t size, bool write) {
   }
 }
 
+// The execution to report an atomic access to as a step: none outside controlled threads, and
+// none for a thread-private location.
+inline Execution* shared_access(const volatile void* a) {
+  Execution* e = tl_active;
+  if (e == nullptr || le::thread_private(reinterpret_cast<uintptr_t>(a))) return nullptr;
+  return e;
+}
+
 inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
   note_static(a, size, write);
   if (Execution* e = tl_active) plain(e, a, size, write, pc);
@@ -73,7 +81,7 @@ inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
 template <class T>
 T atomic_load(const volatile T* a, uintptr_t pc) {
   note_static(a, sizeof(T), false);
-  Execution* e = tl_active;
+  Execution* e = shared_access(a);
   if (e == nullptr) return __atomic_load_n(a, __ATOMIC_SEQ_CST);
   {
     EngineSection engine;
@@ -86,7 +94,7 @@ T atomic_load(const volatile T* a, uintptr_t pc) {
 template <class T>
 void atomic_store(volatile T* a, T v, uintptr_t pc) {
   note_static(a, sizeof(T), true);
-  Execution* e = tl_active;
+  Execution* e = shared_access(a);
   if (e != nullptr) {
     EngineSection engine;
     Transition t = Transition::pending(Kind::kWrite, reinterpret_cast<uintptr_t>(a), sizeof(T), pc,
@@ -100,7 +108,7 @@ void atomic_store(volatile T* a, T v, uintptr_t pc) {
 template <class T, class Op>
 T atomic_rmw(volatile T* a, T v, RmwOp op, uintptr_t pc, Op apply) {
   note_static(a, sizeof(T), true);
-  Execution* e = tl_active;
+  Execution* e = shared_access(a);
   if (e == nullptr) return apply(a, v);
   Transition* rec;
   {
@@ -122,7 +130,7 @@ T atomic_rmw(volatile T* a, T v, RmwOp op, uintptr_t pc, Op apply) {
 template <class T>
 bool atomic_cas(volatile T* a, T* expected, T desired, uintptr_t pc) {
   note_static(a, sizeof(T), true);
-  Execution* e = tl_active;
+  Execution* e = shared_access(a);
   if (e == nullptr) {
     return __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,
                                        __ATOMIC_SEQ_CST);

@@ -36,6 +36,7 @@ TEST(ThreadLocals, EachLogicalThreadStartsEveryExecutionFromTheInitialValues) {
   fixtures::ThreadLocalsSeen seen{};
   RandomStrategy strategy(11, 1000);
   auto mark = reinterpret_cast<uintptr_t>(fixtures::thread_locals_destructor_mark());
+  auto plain = reinterpret_cast<uintptr_t>(fixtures::thread_locals_plain_address());
   int executions = 0;
   engine.explore(fixtures::thread_locals_program(&seen), strategy, [&](const ExecutionResult& r) {
     EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
@@ -43,6 +44,8 @@ TEST(ThreadLocals, EachLogicalThreadStartsEveryExecutionFromTheInitialValues) {
     ++executions;
     EXPECT_EQ(constructed, 3 * executions);
     EXPECT_EQ(destroyed, 3 * executions);
+    // A thread's own copy is no shared memory: its accesses are not steps.
+    for (const Transition& step : r.trace.steps) EXPECT_NE(step.addr, plain);
     // Each thread's last step is its thread_local's destructor, after its last call returned.
     for (ThreadId t = 0; t < 3; ++t) {
       size_t last = r.trace.steps.size();
