@@ -1,7 +1,7 @@
 // The dependency-aware Line-Up verdict as lineup computed it before the flat, memoised
-// checker: kept only as the oracle of the differential test (tests/checker/differential_test),
-// so that every change to the fast path is compared with this plain, obviously-correct
-// version. Not used by lineup itself.
+// checker: kept only as the oracle of the differential test
+// (tests/checker/judge_differential_test), so that every change to the fast path is compared with
+// this plain, obviously-correct version. Not used by lineup itself.
 #pragma once
 
 #include <cstdint>
