@@ -11,8 +11,9 @@ ModelOrders::ModelOrders(const specs::Model& model, std::vector<specs::Operation
   if (operations_.size() > 64) throw std::invalid_argument("at most 64 calls can be checked");
   all_ = operations_.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << operations_.size()) - 1;
   outcomes_.reset(operations_.size());
-  nodes_.reset(4);
-  initial_ = state_id(initial);
+  nodes_.reset(3);
+  edges_.reset(3);
+  root_ = node(0, state_id(initial));
 }
 
 uint32_t ModelOrders::state_id(const specs::State& state) {
@@ -22,36 +23,30 @@ uint32_t ModelOrders::state_id(const specs::State& state) {
 }
 
 uint32_t ModelOrders::outcome(const int* results) {
-  uint32_t id = outcomes_.intern(reinterpret_cast<const uint32_t*>(results));
-  if (id == roots_.size()) roots_.push_back(node(id, 0, initial_));
-  return id;
+  return outcomes_.intern(reinterpret_cast<const uint32_t*>(results));
 }
 
-uint32_t ModelOrders::node(uint32_t outcome, uint64_t done, uint32_t state) {
-  const uint32_t key[4] = {outcome, static_cast<uint32_t>(done), static_cast<uint32_t>(done >> 32),
-                           state};
+uint32_t ModelOrders::node(uint64_t done, uint32_t state) {
+  const uint32_t key[3] = {static_cast<uint32_t>(done), static_cast<uint32_t>(done >> 32), state};
   uint32_t id = nodes_.intern(key);
   if (id == done_.size()) {
     done_.push_back(done);
     state_of_.push_back(state);
-    outcome_of_.push_back(outcome);
     stamp_.push_back(0);
-    edges_.insert(edges_.end(), operations_.size(), kUnknown);
   }
   return id;
 }
 
-int32_t ModelOrders::edge(uint32_t from, size_t call) {
-  int32_t& cached = edges_[from * operations_.size() + call];
-  if (cached != kUnknown) return cached;
+uint32_t ModelOrders::edge(uint32_t from, uint32_t call, int result) {
+  const uint32_t key[3] = {from, call, static_cast<uint32_t>(result)};
+  uint64_t h = edges_.hash(key);
+  if (const uint32_t* known = edges_.find(key, h)) return *known;
   specs::State next = states_[state_of_[from]];
-  int result = static_cast<int>(outcomes_.key(outcome_of_[from])[call]);
-  int32_t to = kRejected;
+  uint32_t to = kRejected;
   if (model_.accepts(next, operations_[call], result)) {
-    to = static_cast<int32_t>(
-        node(outcome_of_[from], done_[from] | (uint64_t{1} << call), state_id(next)));
+    to = node(done_[from] | (uint64_t{1} << call), state_id(next));
   }
-  edges_[from * operations_.size() + call] = to;  // `cached` may have moved
+  edges_.insert(key, h, to);
   return to;
 }
 
@@ -62,10 +57,10 @@ bool ModelOrders::reaches_end(uint32_t n) {
   // and no node is its own descendant).
   if (stamp_[n] == query_) return false;
   stamp_[n] = query_;
-  for (size_t c = 0; c < operations_.size(); ++c) {
+  for (uint32_t c = 0; c < operations_.size(); ++c) {
     if (((done >> c) & 1) || (precedes_[c] & ~done)) continue;
-    int32_t to = edge(n, c);
-    if (to >= 0 && reaches_end(static_cast<uint32_t>(to))) {
+    uint32_t to = edge(n, c, results_[c]);
+    if (to != kRejected && reaches_end(to)) {
       order_.push_back(static_cast<int>(c));  // the walk unwinds from the last call
       return true;
     }
@@ -75,12 +70,13 @@ bool ModelOrders::reaches_end(uint32_t n) {
 
 bool ModelOrders::legal(uint32_t outcome, const uint64_t* precedes) {
   precedes_ = precedes;
+  results_ = reinterpret_cast<const int*>(outcomes_.key(outcome));
   if (++query_ == 0) {  // stamps wrapped: forget them all
     std::fill(stamp_.begin(), stamp_.end(), 0);
     query_ = 1;
   }
   order_.clear();
-  if (!reaches_end(roots_[outcome])) return false;
+  if (!reaches_end(root_)) return false;
   std::reverse(order_.begin(), order_.end());
   return true;
 }

@@ -1,9 +1,11 @@
 // Line-Up's question for one program against a sequential model: is there an order of the
 // calls, respecting a precedence relation, in which the model gives every call the result it
-// returned? Asked for many relations per program, so the search graph is kept for the whole
-// program: its nodes are (results, calls done as a bitmask, model state), built lazily and
-// shared by every query on the same results; a query is a depth-first walk that skips the
-// edges its relation forbids and marks dead ends with a query stamp instead of a set.
+// returned? Asked for many relations and results per program, so the search graph is kept
+// for the whole program: its nodes are (calls done as a bitmask, model state), its edges
+// (node, call, result) lead to the state the model accepts that result in, both built
+// lazily and shared by every query. A query is a depth-first walk that skips the edges its
+// relation forbids or its results do not take, and marks dead ends with a query stamp
+// instead of a set.
 #pragma once
 
 #include <cstdint>
@@ -30,27 +32,27 @@ class ModelOrders {
   const std::vector<int>& order() const { return order_; }
 
  private:
-  static constexpr int32_t kUnknown = -2, kRejected = -1;
+  static constexpr uint32_t kRejected = UINT32_MAX - 1;
 
-  uint32_t node(uint32_t outcome, uint64_t done, uint32_t state);
+  uint32_t node(uint64_t done, uint32_t state);
   uint32_t state_id(const specs::State& state);
-  int32_t edge(uint32_t node, size_t call);
+  uint32_t edge(uint32_t node, uint32_t call, int result);
   bool reaches_end(uint32_t node);
 
   const specs::Model& model_;
   std::vector<specs::Operation> operations_;
   uint64_t all_;
-  uint32_t initial_;
+  uint32_t root_;
   FlatTable outcomes_;  // results -> (unused); entry index is the outcome id
-  std::vector<uint32_t> roots_;
-  FlatTable nodes_;  // (outcome, done low, done high, state) -> (unused); index is the node
+  FlatTable nodes_;     // (done low, done high, state) -> (unused); entry index is the node
+  FlatTable edges_;     // (node, call, result) -> next node or kRejected
   std::vector<uint64_t> done_;
-  std::vector<uint32_t> state_of_, outcome_of_, stamp_;
-  std::vector<int32_t> edges_;  // per node and call: the next node, kRejected or kUnknown
+  std::vector<uint32_t> state_of_, stamp_;
   std::map<specs::State, uint32_t> state_ids_;
   std::vector<specs::State> states_;
   std::vector<int> order_;
   const uint64_t* precedes_ = nullptr;  // of the query being answered
+  const int* results_ = nullptr;        // of the query being answered
   uint32_t query_ = 0;
 };
 
