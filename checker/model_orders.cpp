@@ -33,11 +33,14 @@ uint32_t ModelOrders::node(uint64_t done, uint32_t state) {
     done_.push_back(done);
     state_of_.push_back(state);
     stamp_.push_back(0);
+    first_edges_.resize(first_edges_.size() + operations_.size());
   }
   return id;
 }
 
 uint32_t ModelOrders::edge(uint32_t from, uint32_t call, int result) {
+  FirstEdge first = first_edges_[from * operations_.size() + call];
+  if (first.to != kUnasked && first.result == result) return first.to;
   const uint32_t key[3] = {from, call, static_cast<uint32_t>(result)};
   uint64_t h = edges_.hash(key);
   if (const uint32_t* known = edges_.find(key, h)) return *known;
@@ -47,6 +50,8 @@ uint32_t ModelOrders::edge(uint32_t from, uint32_t call, int result) {
     to = node(done_[from] | (uint64_t{1} << call), state_id(next));
   }
   edges_.insert(key, h, to);
+  FirstEdge& slot = first_edges_[from * operations_.size() + call];  // node() may have grown it
+  if (slot.to == kUnasked) slot = {result, to};
   return to;
 }
 

@@ -46,6 +46,14 @@ class ModelOrders {
   FlatTable outcomes_;  // results -> (unused); entry index is the outcome id
   FlatTable nodes_;     // (done low, done high, state) -> (unused); entry index is the node
   FlatTable edges_;     // (node, call, result) -> next node or kRejected
+  // Per node and call, the first result asked about and its edge, so the common case (one
+  // result per call, as a deterministic model accepts) is an array read.
+  struct FirstEdge {
+    int result = 0;
+    uint32_t to = kUnasked;
+  };
+  static constexpr uint32_t kUnasked = UINT32_MAX;
+  std::vector<FirstEdge> first_edges_;
   std::vector<uint64_t> done_;
   std::vector<uint32_t> state_of_, stamp_;
   std::map<specs::State, uint32_t> state_ids_;
