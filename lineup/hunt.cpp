@@ -22,7 +22,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   auto engine = make_engine(target, options, generator::thread_count(target, options.shape()));
   rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
-  std::set<uint64_t> classes;
+  FingerprintSet classes;
   int lowest_bound = INT_MAX;
   HuntOptions current = options;  // grows sealed functions as bugs are found
   std::set<std::pair<std::string, std::vector<std::string>>> seen;  // (kind, signature)

@@ -1,37 +1,12 @@
 #include "lineup/judge.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include "checker/linearizable.h"
-#include "checker/precedence.h"
 
 namespace lineup {
 namespace {
-
-// The relations to judge under, in program (thread-major) call order: the trace lists calls
-// in the order they started.
-std::vector<checker::Precedence> relations(const specs::TestProgram& program,
-                                           const engine::Trace& trace, bool dependency_aware,
-                                           const engine::HappensBefore* hb) {
-  std::vector<size_t> flat(trace.calls.size());
-  for (size_t c = 0; c < trace.calls.size(); ++c) {
-    flat[c] = program.flat(trace.calls[c].thread, trace.calls[c].index_in_thread);
-  }
-  std::vector<checker::Precedence> in_trace_order =
-      !dependency_aware ? std::vector<checker::Precedence>{checker::real_time_precedence(trace)}
-      : hb != nullptr
-          ? checker::equivalent_precedences(trace, static_cast<int>(program.threads.size()), *hb)
-          : checker::equivalent_precedences(trace, static_cast<int>(program.threads.size()));
-  std::vector<checker::Precedence> out;
-  for (const checker::Precedence& p : in_trace_order) {
-    checker::Precedence q(program.calls(), 0);
-    for (size_t y = 0; y < p.size(); ++y) {
-      for (size_t x = 0; x < p.size(); ++x) {
-        if ((p[y] >> x) & 1) q[flat[y]] |= uint64_t{1} << flat[x];
-      }
-    }
-    out.push_back(std::move(q));
-  }
-  return out;
-}
 
 // Whether some serial order in `orders` (call indices) respects `precedes`.
 bool some_order_respects(const std::vector<std::vector<int>>& orders,
@@ -97,7 +72,30 @@ std::string describe_calls(const specs::Model& model, const specs::TestProgram& 
 
 ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram& program,
                            const SerialOutcomes* serial, bool dependency_aware)
-    : target_(target), program_(program), serial_(serial), dependency_aware_(dependency_aware) {}
+    : target_(target),
+      program_(program),
+      serial_(serial),
+      dependency_aware_(dependency_aware),
+      witnesses_(program.calls()) {
+  const specs::Model& model = *target_.model;
+  after_init_ = model.initial();
+  for (const specs::Operation& op : program_.init) model.apply(after_init_, op);
+  std::vector<size_t> calls_per_thread;
+  std::vector<specs::Operation> operations;
+  for (const std::vector<specs::Operation>& thread : program_.threads) {
+    calls_per_thread.push_back(thread.size());
+    operations.insert(operations.end(), thread.begin(), thread.end());
+  }
+  order_.shape(calls_per_thread);
+  if (serial_ == nullptr) {
+    model_orders_.emplace(model, std::move(operations), after_init_);
+  } else {
+    serial_orders_.emplace(serial_->outcomes);
+  }
+  key_.assign(program_.results_size() + order_.key_words(), 0);
+  verdicts_.reset(key_.size());
+  relation_.assign(program_.calls(), 0);
+}
 
 Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace& trace) {
   return judge(results, trace, nullptr);
@@ -105,6 +103,76 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
 
 Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace& trace,
                             const engine::HappensBefore* hb) {
+  if (!dependency_aware_) {
+    order_.real_time(trace);
+  } else {
+    if (hb == nullptr) {
+      hb_.reset(static_cast<int>(program_.threads.size()));
+      for (const engine::Transition& t : trace.steps) hb_.add(t);
+      hb = &hb_;
+    }
+    order_.induce(trace, *hb);
+  }
+  std::copy(results.begin(), results.end(), key_.begin());
+  std::copy(order_.key(), order_.key() + order_.key_words(),
+            key_.begin() + static_cast<ptrdiff_t>(results.size()));
+  uint64_t h = verdicts_.hash(key_.data());
+  if (const uint32_t* known = verdicts_.find(key_.data(), h)) {
+    if (*known != 0) return {};
+  } else {
+    bool ok = decide(results);
+    verdicts_.insert(key_.data(), h, ok ? 1 : 0);
+    if (ok) return {};
+  }
+  return {false, why(results, trace)};
+}
+
+bool ProgramJudge::init_ok(const std::vector<int>& results) const {
+  if (serial_ != nullptr) return true;
+  specs::State state = target_.model->initial();
+  for (size_t i = 0; i < program_.init.size(); ++i) {
+    if (target_.model->apply(state, program_.init[i]) != results[program_.calls() + i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+uint32_t ProgramJudge::outcome(const std::vector<int>& results) {
+  return model_orders_ ? model_orders_->outcome(results.data())
+                       : serial_orders_->outcome(results.data());
+}
+
+bool ProgramJudge::decide(const std::vector<int>& results) {
+  if (!init_ok(results)) return false;
+  uint32_t id = outcome(results);
+  if (id == checker::SerialOrders::kNoOutcome) return false;
+  // One order respecting every relation the boundary order allows settles it at once (a
+  // correct structure's executions mostly have one); otherwise each relation is asked.
+  order_.possible_precedence(relation_.data());
+  if (respected(id, relation_.data())) return true;
+  interleavings_.enumerate(order_);
+  for (size_t i = 0; i < interleavings_.count(); ++i) {
+    if (!legal(id, i)) return false;
+  }
+  return true;
+}
+
+bool ProgramJudge::legal(uint32_t id, size_t i) {
+  interleavings_.relation(i, relation_.data());
+  return respected(id, relation_.data());
+}
+
+bool ProgramJudge::respected(uint32_t id, const uint64_t* precedes) {
+  if (witnesses_.any_respects(id, precedes)) return true;
+  if (model_orders_ ? !model_orders_->legal(id, precedes) : !serial_orders_->legal(id, precedes)) {
+    return false;
+  }
+  witnesses_.add(id, model_orders_ ? model_orders_->order() : serial_orders_->order());
+  return true;
+}
+
+std::string ProgramJudge::why(const std::vector<int>& results, const engine::Trace& trace) {
   const specs::Model& model = *target_.model;
   if (serial_ == nullptr) {
     // The init prefix runs alone: each of its results must be the model's.
@@ -113,41 +181,43 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
       int expected = model.apply(state, program_.init[i]);
       int got = results[program_.calls() + i];
       if (got != expected) {
-        return {false, "init call " + model.describe(program_.init[i]) + " returned " +
-                           model.describe_result(program_.init[i], got) + " running alone; the " +
-                           model.name() + " model returns " +
-                           model.describe_result(program_.init[i], expected)};
+        return "init call " + model.describe(program_.init[i]) + " returned " +
+               model.describe_result(program_.init[i], got) + " running alone; the " +
+               model.name() + " model returns " + model.describe_result(program_.init[i], expected);
       }
     }
   }
   std::vector<checker::CallRecord> calls(program_.calls());
-  for (const engine::CallSpan& s : trace.calls) {
-    size_t flat = program_.flat(s.thread, s.index_in_thread);
-    calls[flat] = {
+  std::vector<size_t> flat(trace.calls.size());  // trace order -> program order
+  for (size_t c = 0; c < trace.calls.size(); ++c) {
+    const engine::CallSpan& s = trace.calls[c];
+    flat[c] = program_.flat(s.thread, s.index_in_thread);
+    calls[flat[c]] = {
         s.thread,
         program_.threads[static_cast<size_t>(s.thread)][static_cast<size_t>(s.index_in_thread)],
-        results[flat]};
+        results[flat[c]]};
   }
-  for (const checker::Precedence& rel : relations(program_, trace, dependency_aware_, hb)) {
-    if (!legal(calls, results, rel)) return {false, explain(calls, results, rel)};
+  // Of the failing relations, the one first in trace-order numbering is reported, so reports
+  // name the same orderings whichever order the relations were enumerated in.
+  uint32_t id = outcome(results);
+  interleavings_.enumerate(order_);
+  checker::Precedence reported, in_trace_order(trace.calls.size());
+  std::vector<uint64_t> smallest;
+  for (size_t i = 0; i < interleavings_.count(); ++i) {
+    if (id != checker::SerialOrders::kNoOutcome && legal(id, i)) continue;
+    interleavings_.relation(i, relation_.data());
+    std::fill(in_trace_order.begin(), in_trace_order.end(), 0);
+    for (size_t y = 0; y < flat.size(); ++y) {
+      for (size_t x = 0; x < flat.size(); ++x) {
+        if ((relation_[flat[y]] >> flat[x]) & 1) in_trace_order[y] |= uint64_t{1} << x;
+      }
+    }
+    if (smallest.empty() || in_trace_order < smallest) {
+      smallest = in_trace_order;
+      reported = relation_;
+    }
   }
-  return {};
-}
-
-bool ProgramJudge::legal(const std::vector<checker::CallRecord>& calls,
-                         const std::vector<int>& results, const checker::Precedence& precedes) {
-  auto key = std::make_pair(results, precedes);
-  if (auto it = verdicts_.find(key); it != verdicts_.end()) return it->second;
-  bool ok;
-  if (serial_ == nullptr) {
-    specs::State state = target_.model->initial();
-    for (const specs::Operation& op : program_.init) target_.model->apply(state, op);
-    ok = checker::linearize(*target_.model, calls, precedes, state).has_value();
-  } else {
-    auto found = serial_->outcomes.find(results);
-    ok = found != serial_->outcomes.end() && some_order_respects(found->second, precedes);
-  }
-  return verdicts_[key] = ok;
+  return explain(calls, results, reported);
 }
 
 std::string ProgramJudge::explain(const std::vector<checker::CallRecord>& calls,

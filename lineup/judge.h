@@ -1,14 +1,22 @@
 // Phase 2 for one test program: the verdict on each explored execution, against either the
-// sequential model or the implementation's own serial outcomes (phase 1), memoized on
-// (results, precedence) so that most executions cost a lookup.
+// sequential model or the implementation's own serial outcomes (phase 1). A verdict depends
+// only on the results and on the order the execution induces on its calls' boundary events,
+// so it is memoised on exactly that pair in a flat table: most executions cost one lookup
+// and no heap allocation. A miss enumerates the precedence relations the order allows and
+// asks, per relation not seen before with these results, the program's legal-order search.
 #pragma once
 
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "checker/boundary_order.h"
+#include "checker/flat_table.h"
 #include "checker/history.h"
+#include "checker/interleavings.h"
+#include "checker/model_orders.h"
+#include "checker/serial_orders.h"
+#include "checker/witnesses.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/trace.h"
 #include "lineup/phase1.h"
@@ -34,13 +42,23 @@ class ProgramJudge {
   /// The verdict on an execution with `trace` whose calls returned `results` (layout of
   /// specs::TestProgram::results_size).
   Verdict judge(const std::vector<int>& results, const engine::Trace& trace);
-  /// The same, with the trace's happens-before already computed.
+  /// The same, with the trace's happens-before already computed (nullptr: computed here).
   Verdict judge(const std::vector<int>& results, const engine::Trace& trace,
                 const engine::HappensBefore* hb);
 
  private:
-  bool legal(const std::vector<checker::CallRecord>& calls, const std::vector<int>& results,
-             const checker::Precedence& precedes);
+  // Whether the init prefix's results are the model's (always true against phase 1).
+  bool init_ok(const std::vector<int>& results) const;
+  // The verdict for order_ and `results`, computed (a memo miss).
+  bool decide(const std::vector<int>& results);
+  // Whether relation i of the last enumeration admits a legal order for `outcome`.
+  bool legal(uint32_t outcome, size_t i);
+  // Whether some order respecting `precedes` gives `outcome`: a kept witness, else a search
+  // (whose order is then kept).
+  bool respected(uint32_t outcome, const uint64_t* precedes);
+  uint32_t outcome(const std::vector<int>& results);
+  // Why order_ with `results` fails, for the report.
+  std::string why(const std::vector<int>& results, const engine::Trace& trace);
   std::string explain(const std::vector<checker::CallRecord>& calls,
                       const std::vector<int>& results, const checker::Precedence& precedes) const;
 
@@ -48,7 +66,16 @@ class ProgramJudge {
   const specs::TestProgram& program_;
   const SerialOutcomes* serial_;
   bool dependency_aware_;
-  std::map<std::pair<std::vector<int>, checker::Precedence>, bool> verdicts_;
+  specs::State after_init_;  // the model's state after the init prefix
+  checker::BoundaryOrder order_;
+  checker::Interleavings interleavings_;
+  std::optional<checker::ModelOrders> model_orders_;
+  std::optional<checker::SerialOrders> serial_orders_;
+  checker::FlatTable verdicts_;  // (results, boundary order) -> passes
+  checker::Witnesses witnesses_;
+  std::vector<uint32_t> key_;
+  std::vector<uint64_t> relation_;
+  engine::HappensBefore hb_;  // for callers without one
 };
 
 /// "T1[0].pop()": call `flat` (thread-major index) of `program`.

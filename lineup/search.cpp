@@ -1,7 +1,6 @@
 #include "lineup/search.h"
 
 #include <chrono>
-#include <unordered_set>
 
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/cbdpor.h"
@@ -86,7 +85,7 @@ std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const H
 ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
                              const specs::TestProgram& program, uint64_t index,
                              const HuntOptions& options, const std::function<bool()>& stop,
-                             std::set<uint64_t>* classes,
+                             FingerprintSet* classes,
                              const std::function<bool(const Violation&)>& more,
                              const std::function<void()>& after_execution) {
   using Clock = std::chrono::steady_clock;
@@ -107,7 +106,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   // judged linearizable once is not judged again (strategies other than DPOR revisit classes:
   // CB-DPOR through iterative deepening and its preemption-only sleep sets, random and PCT by
   // chance).
-  std::unordered_set<uint64_t> linearizable_classes;
+  FingerprintSet linearizable_classes;
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::StrategyConfig config;

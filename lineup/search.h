@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lineup/engine/engine.h"
+#include "lineup/fingerprint_set.h"
 #include "lineup/hunt.h"
 
 namespace lineup {
@@ -36,7 +37,7 @@ struct ProgramSearch {
 ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
                              const specs::TestProgram& program, uint64_t index,
                              const HuntOptions& options, const std::function<bool()>& stop,
-                             std::set<uint64_t>* classes = nullptr,
+                             FingerprintSet* classes = nullptr,
                              const std::function<bool(const Violation&)>& more = {},
                              const std::function<void()>& after_execution = {});
 

@@ -1,0 +1,118 @@
+#include "checker/boundary_order.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace lineup::checker {
+
+void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
+  size_t threads = calls_per_thread.size();
+  events_.assign(threads, 0);
+  bases_.assign(threads, 0);
+  first_event_.assign(threads, 0);
+  calls_ = 0;
+  for (size_t t = 0; t < threads; ++t) {
+    bases_[t] = static_cast<uint32_t>(calls_);
+    first_event_[t] = static_cast<uint32_t>(2 * calls_);
+    events_[t] = static_cast<uint32_t>(2 * calls_per_thread[t]);
+    calls_ += calls_per_thread[t];
+  }
+  if (calls_ > 64) throw std::invalid_argument("at most 64 calls can be checked");
+  need_.assign(2 * calls_ * threads, 0);
+  key_.assign((need_.size() + 3) / 4, 0);
+  steps_of_.resize(threads);
+  gap_.assign(2 * calls_, 0);
+  steps_before_.assign(2 * calls_, 0);
+}
+
+void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefore& hb) {
+  const size_t threads = events_.size();
+  for (std::vector<uint32_t>& s : steps_of_) s.clear();
+  for (size_t i = 0; i < trace.steps.size(); ++i) {
+    steps_of_[static_cast<size_t>(trace.steps[i].thread)].push_back(static_cast<uint32_t>(i));
+  }
+  for (const engine::CallSpan& span : trace.calls) {
+    const std::vector<uint32_t>& s = steps_of_[static_cast<size_t>(span.thread)];
+    size_t e = first_event_[static_cast<size_t>(span.thread)] + 2 * span.index_in_thread;
+    steps_before_[e] =
+        static_cast<uint32_t>(std::lower_bound(s.begin(), s.end(), span.first_step) - s.begin());
+    steps_before_[e + 1] =
+        static_cast<uint32_t>(std::lower_bound(s.begin(), s.end(), span.end_step) - s.begin());
+  }
+  // Event e of thread q follows event f of thread p when p's first step after f happens
+  // before q's last step before e; the p-events forced before e form a prefix of p's chain.
+  for (size_t q = 0; q < threads; ++q) {
+    for (uint32_t i = 0; i < events_[q]; ++i) {
+      uint8_t* row = &need_[(first_event_[q] + i) * threads];
+      uint32_t k = steps_before_[first_event_[q] + i];
+      if (k == 0) {
+        std::memset(row, 0, threads);
+        continue;
+      }
+      const uint32_t* clock = hb.clock(steps_of_[q][k - 1]);
+      for (size_t p = 0; p < threads; ++p) {
+        uint32_t n = 0;
+        if (p != q) {
+          const uint32_t* f = &steps_before_[first_event_[p]];
+          while (n < events_[p] && f[n] < clock[p]) ++n;
+        }
+        row[p] = static_cast<uint8_t>(n);
+      }
+    }
+  }
+  pack();
+}
+
+void BoundaryOrder::real_time(const engine::Trace& trace) {
+  const size_t threads = events_.size();
+  for (const engine::CallSpan& span : trace.calls) {
+    size_t e = first_event_[static_cast<size_t>(span.thread)] + 2 * span.index_in_thread;
+    gap_[e] = static_cast<uint32_t>(span.first_step);
+    gap_[e + 1] = static_cast<uint32_t>(span.end_step);
+  }
+  for (size_t q = 0; q < threads; ++q) {
+    for (uint32_t i = 0; i < events_[q]; ++i) {
+      uint8_t* row = &need_[(first_event_[q] + i) * threads];
+      uint32_t g = gap_[first_event_[q] + i];
+      for (size_t p = 0; p < threads; ++p) {
+        uint32_t n = 0;
+        if (p != q) {
+          // An event of p comes first if it is in an earlier gap, or in the same gap and p
+          // is the lower thread.
+          const uint32_t* f = &gap_[first_event_[p]];
+          while (n < events_[p] && (f[n] < g || (f[n] == g && p < q))) ++n;
+        }
+        row[p] = static_cast<uint8_t>(n);
+      }
+    }
+  }
+  pack();
+}
+
+void BoundaryOrder::possible_precedence(uint64_t* precedes) const {
+  const size_t threads = events_.size();
+  for (size_t q = 0; q < threads; ++q) {
+    for (uint32_t i = 0; i < events_[q] / 2; ++i) {
+      uint32_t y = bases_[q] + i;
+      // Earlier calls of the same thread always respond before y is invoked.
+      uint64_t mask = ((uint64_t{1} << i) - 1) << bases_[q];
+      for (size_t p = 0; p < threads; ++p) {
+        if (p == q) continue;
+        for (uint32_t j = 0; j < events_[p] / 2; ++j) {
+          // x = call j of p; y's invocation is event 2i of q.
+          if (need(static_cast<int>(p), 2 * j + 1, static_cast<int>(q)) <= 2 * i) {
+            mask |= uint64_t{1} << (bases_[p] + j);
+          }
+        }
+      }
+      precedes[y] = mask;
+    }
+  }
+}
+
+void BoundaryOrder::pack() {
+  if (!need_.empty()) std::memcpy(key_.data(), need_.data(), need_.size());
+}
+
+}  // namespace lineup::checker

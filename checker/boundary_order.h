@@ -1,0 +1,66 @@
+// The order an execution induces on its calls' boundary events (each call's invocation and
+// response), which is all a verdict depends on besides the results. Each thread's boundary
+// events form a chain (invocation, response, next invocation, ...); across threads the order
+// is given, for every event e of thread q and every other thread p, by how many of p's
+// events must come before e. Dependency-aware (seed 004 sec. 3.4): those whose thread's next
+// step happens before e's thread's last step before e; classic Line-Up: those that came
+// before e in this interleaving. Two executions with equal orders and equal results get the
+// same verdict, so the order is the key of the verdict memo.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "lineup/engine/happens_before.h"
+#include "lineup/engine/trace.h"
+
+namespace lineup::checker {
+
+class BoundaryOrder {
+ public:
+  /// Prepares for executions of a program whose thread t makes calls_per_thread[t] calls,
+  /// numbered thread-major (call i of thread t is base(t) + i). At most 64 calls.
+  void shape(const std::vector<size_t>& calls_per_thread);
+
+  /// The order happens-before `hb` (of every step of `trace`) induces. Every call of the
+  /// program must have completed in `trace`.
+  void induce(const engine::Trace& trace, const engine::HappensBefore& hb);
+  /// The real-time order of `trace`'s interleaving (a total order: ties within one gap go
+  /// by thread).
+  void real_time(const engine::Trace& trace);
+
+  int threads() const { return static_cast<int>(events_.size()); }
+  size_t calls() const { return calls_; }
+  /// Thread t's boundary events: 2 per call; event 2i is call i's invocation, 2i+1 its
+  /// response.
+  uint32_t events(int t) const { return events_[static_cast<size_t>(t)]; }
+  /// Flat index of thread t's first call.
+  uint32_t base(int t) const { return bases_[static_cast<size_t>(t)]; }
+  /// How many of thread p's events come before event i of thread q (0 for p == q).
+  uint8_t need(int q, uint32_t i, int p) const {
+    return need_[(first_event_[static_cast<size_t>(q)] + i) * events_.size() +
+                 static_cast<size_t>(p)];
+  }
+  /// The union of the relations every interleaving keeping the order gives: word y has bit
+  /// x when x's response can come before y's invocation (y's invocation is not forced before
+  /// x's response). An order of the calls respecting it respects every one of them.
+  void possible_precedence(uint64_t* precedes) const;
+  /// The order packed in words: equal for two executions iff their orders are equal.
+  const uint32_t* key() const { return key_.data(); }
+  size_t key_words() const { return key_.size(); }
+
+ private:
+  void pack();
+
+  size_t calls_ = 0;
+  std::vector<uint32_t> events_, bases_, first_event_;  // per thread
+  std::vector<uint8_t> need_;                           // [event][thread], events thread-major
+  std::vector<uint32_t> key_;
+  // Per execution, reused: each thread's steps (trace indices), each event's gap (trace
+  // index) and how many of its thread's steps precede it.
+  std::vector<std::vector<uint32_t>> steps_of_;
+  std::vector<uint32_t> gap_, steps_before_;
+};
+
+}  // namespace lineup::checker

@@ -1,0 +1,93 @@
+#include "checker/interleavings.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace lineup::checker {
+
+bool Interleavings::available(int q, const Position& pos) const {
+  if (pos[static_cast<size_t>(q)] == order_->events(q)) return false;
+  for (int p = 0; p < threads_; ++p) {
+    if (pos[static_cast<size_t>(p)] < order_->need(q, pos[static_cast<size_t>(q)], p)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void Interleavings::respond(Position& pos) const {
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (int q = 0; q < threads_; ++q) {
+      // Odd events are responses.
+      while ((pos[static_cast<size_t>(q)] & 1) && available(q, pos)) {
+        ++pos[static_cast<size_t>(q)];
+        progress = true;
+      }
+    }
+  }
+}
+
+uint32_t Interleavings::from(Position pos) {
+  respond(pos);
+  std::array<uint32_t, 16> key{};
+  std::memcpy(key.data(), pos.data(), static_cast<size_t>(threads_));
+  uint64_t h = memo_.hash(key.data());
+  if (uint32_t* found = memo_.find(key.data(), h)) return *found;
+  // Calls whose response is done: the first pos[q] / 2 of each thread.
+  uint64_t done = 0;
+  for (int q = 0; q < threads_; ++q) {
+    uint32_t n = pos[static_cast<size_t>(q)] / 2;
+    if (n > 0) done |= (n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1) << order_->base(q);
+  }
+  const size_t words = 2 * order_->calls();
+  const size_t start = scratch_.size();
+  for (int q = 0; q < threads_; ++q) {
+    if (!available(q, pos)) continue;
+    // After respond(), every available event is an invocation: it follows every call done.
+    uint32_t call = order_->base(q) + pos[static_cast<size_t>(q)] / 2;
+    Position next = pos;
+    ++next[static_cast<size_t>(q)];
+    uint32_t list = from(next);
+    auto [first, count] = lists_[list];
+    for (uint32_t k = 0; k < count; ++k) {
+      std::memcpy(word_.data(), relations_.key(items_[first + k]), words * 4);
+      word_[2 * call] |= static_cast<uint32_t>(done);
+      word_[2 * call + 1] |= static_cast<uint32_t>(done >> 32);
+      scratch_.push_back(relations_.intern(word_.data()));
+    }
+  }
+  if (scratch_.size() == start) {  // every event done: nothing more is added
+    std::fill(word_.begin(), word_.end(), 0);
+    scratch_.push_back(relations_.intern(word_.data()));
+  }
+  std::sort(scratch_.begin() + static_cast<ptrdiff_t>(start), scratch_.end());
+  auto end = std::unique(scratch_.begin() + static_cast<ptrdiff_t>(start), scratch_.end());
+  auto first = static_cast<uint32_t>(items_.size());
+  items_.insert(items_.end(), scratch_.begin() + static_cast<ptrdiff_t>(start), end);
+  scratch_.resize(start);
+  auto list = static_cast<uint32_t>(lists_.size());
+  lists_.emplace_back(first, static_cast<uint32_t>(items_.size() - first));
+  memo_.insert(key.data(), h, list);
+  return list;
+}
+
+void Interleavings::relation(size_t i, uint64_t* precedes) const {
+  std::memcpy(precedes, relations_.key(items_[root_first_ + i]), 8 * order_->calls());
+}
+
+void Interleavings::enumerate(const BoundaryOrder& order) {
+  order_ = &order;
+  threads_ = order.threads();
+  memo_.reset((static_cast<size_t>(threads_) + 3) / 4);
+  relations_.reset(2 * order.calls());
+  lists_.clear();
+  items_.clear();
+  scratch_.clear();
+  word_.assign(2 * order.calls(), 0);
+  auto [first, count] = lists_[from(Position{})];
+  root_first_ = first;
+  root_count_ = count;
+}
+
+}  // namespace lineup::checker

@@ -1,0 +1,89 @@
+#include "checker/model_orders.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace lineup::checker {
+
+ModelOrders::ModelOrders(const specs::Model& model, std::vector<specs::Operation> operations,
+                         specs::State initial)
+    : model_(model), operations_(std::move(operations)) {
+  if (operations_.size() > 64) throw std::invalid_argument("at most 64 calls can be checked");
+  all_ = operations_.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << operations_.size()) - 1;
+  outcomes_.reset(operations_.size());
+  nodes_.reset(3);
+  edges_.reset(3);
+  root_ = node(0, state_id(initial));
+}
+
+uint32_t ModelOrders::state_id(const specs::State& state) {
+  auto [it, added] = state_ids_.try_emplace(state, static_cast<uint32_t>(states_.size()));
+  if (added) states_.push_back(state);
+  return it->second;
+}
+
+uint32_t ModelOrders::outcome(const int* results) {
+  return outcomes_.intern(reinterpret_cast<const uint32_t*>(results));
+}
+
+uint32_t ModelOrders::node(uint64_t done, uint32_t state) {
+  const uint32_t key[3] = {static_cast<uint32_t>(done), static_cast<uint32_t>(done >> 32), state};
+  uint32_t id = nodes_.intern(key);
+  if (id == done_.size()) {
+    done_.push_back(done);
+    state_of_.push_back(state);
+    stamp_.push_back(0);
+    first_edges_.resize(first_edges_.size() + operations_.size());
+  }
+  return id;
+}
+
+uint32_t ModelOrders::edge(uint32_t from, uint32_t call, int result) {
+  FirstEdge first = first_edges_[from * operations_.size() + call];
+  if (first.to != kUnasked && first.result == result) return first.to;
+  const uint32_t key[3] = {from, call, static_cast<uint32_t>(result)};
+  uint64_t h = edges_.hash(key);
+  if (const uint32_t* known = edges_.find(key, h)) return *known;
+  specs::State next = states_[state_of_[from]];
+  uint32_t to = kRejected;
+  if (model_.accepts(next, operations_[call], result)) {
+    to = node(done_[from] | (uint64_t{1} << call), state_id(next));
+  }
+  edges_.insert(key, h, to);
+  FirstEdge& slot = first_edges_[from * operations_.size() + call];  // node() may have grown it
+  if (slot.to == kUnasked) slot = {result, to};
+  return to;
+}
+
+bool ModelOrders::reaches_end(uint32_t n) {
+  uint64_t done = done_[n];
+  if (done == all_) return true;
+  // Reached before in this query and not the end: a dead end (the walk stops at success,
+  // and no node is its own descendant).
+  if (stamp_[n] == query_) return false;
+  stamp_[n] = query_;
+  for (uint32_t c = 0; c < operations_.size(); ++c) {
+    if (((done >> c) & 1) || (precedes_[c] & ~done)) continue;
+    uint32_t to = edge(n, c, results_[c]);
+    if (to != kRejected && reaches_end(to)) {
+      order_.push_back(static_cast<int>(c));  // the walk unwinds from the last call
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ModelOrders::legal(uint32_t outcome, const uint64_t* precedes) {
+  precedes_ = precedes;
+  results_ = reinterpret_cast<const int*>(outcomes_.key(outcome));
+  if (++query_ == 0) {  // stamps wrapped: forget them all
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    query_ = 1;
+  }
+  order_.clear();
+  if (!reaches_end(root_)) return false;
+  std::reverse(order_.begin(), order_.end());
+  return true;
+}
+
+}  // namespace lineup::checker

@@ -1,0 +1,67 @@
+// Line-Up's question for one program against a sequential model: is there an order of the
+// calls, respecting a precedence relation, in which the model gives every call the result it
+// returned? Asked for many relations and results per program, so the search graph is kept
+// for the whole program: its nodes are (calls done as a bitmask, model state), its edges
+// (node, call, result) lead to the state the model accepts that result in, both built
+// lazily and shared by every query. A query is a depth-first walk that skips the edges its
+// relation forbids or its results do not take, and marks dead ends with a query stamp
+// instead of a set.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "checker/flat_table.h"
+#include "specs/model.h"
+
+namespace lineup::checker {
+
+class ModelOrders {
+ public:
+  /// The calls `operations` (at most 64), started from model state `initial`.
+  ModelOrders(const specs::Model& model, std::vector<specs::Operation> operations,
+              specs::State initial);
+
+  /// An id for the results `results[0, calls)` (the same results, the same id).
+  uint32_t outcome(const int* results);
+  /// Whether some order of the calls respects `precedes` (word y: bit x when call x must
+  /// come before call y) and gives the results of `outcome`.
+  bool legal(uint32_t outcome, const uint64_t* precedes);
+  /// The order the last legal() that returned true found (call indices).
+  const std::vector<int>& order() const { return order_; }
+
+ private:
+  static constexpr uint32_t kRejected = UINT32_MAX - 1;
+
+  uint32_t node(uint64_t done, uint32_t state);
+  uint32_t state_id(const specs::State& state);
+  uint32_t edge(uint32_t node, uint32_t call, int result);
+  bool reaches_end(uint32_t node);
+
+  const specs::Model& model_;
+  std::vector<specs::Operation> operations_;
+  uint64_t all_;
+  uint32_t root_;
+  FlatTable outcomes_;  // results -> (unused); entry index is the outcome id
+  FlatTable nodes_;     // (done low, done high, state) -> (unused); entry index is the node
+  FlatTable edges_;     // (node, call, result) -> next node or kRejected
+  // Per node and call, the first result asked about and its edge, so the common case (one
+  // result per call, as a deterministic model accepts) is an array read.
+  struct FirstEdge {
+    int result = 0;
+    uint32_t to = kUnasked;
+  };
+  static constexpr uint32_t kUnasked = UINT32_MAX;
+  std::vector<FirstEdge> first_edges_;
+  std::vector<uint64_t> done_;
+  std::vector<uint32_t> state_of_, stamp_;
+  std::map<specs::State, uint32_t> state_ids_;
+  std::vector<specs::State> states_;
+  std::vector<int> order_;
+  const uint64_t* precedes_ = nullptr;  // of the query being answered
+  const int* results_ = nullptr;        // of the query being answered
+  uint32_t query_ = 0;
+};
+
+}  // namespace lineup::checker
