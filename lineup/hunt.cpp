@@ -30,7 +30,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     return options.max_violations != 0 && result.violations.size() >= options.max_violations;
   };
   uint64_t step = std::max<uint64_t>(options.shard_count, 1);
-  for (uint64_t index = options.shard_index;
+  for (uint64_t index = options.shard_index + options.skip_programs * step;
        elapsed() < options.budget_seconds && !done() &&
        (options.max_programs == 0 || result.programs < options.max_programs);
        index += step) {

@@ -41,6 +41,9 @@ struct HuntOptions {
   uint64_t max_violations = 1;
   /// This hunt takes programs shard_index, shard_index + shard_count, ... of the sequence.
   uint64_t shard_index = 0, shard_count = 1;
+  /// ... leaving out the first this many of them (a worker restarted after the program that
+  /// killed its predecessor).
+  uint64_t skip_programs = 0;
   generator::Shape shape() const;
 };
 
@@ -81,6 +84,9 @@ struct HuntResult {
   std::vector<std::pair<uint64_t, uint64_t>> curve;  // (executions, distinct classes)
   int bound_completed = -1;  // lowest bound every finished program completed (-1: none)
   std::vector<Violation> violations;
+  /// lineup's own failures that the hunt went on after (a worker process that died), each
+  /// naming the program it was hunting.
+  std::vector<std::string> internal_errors;
 };
 
 /// Hunts until the budget ends or the first violation. `progress` (optional) is called after

@@ -200,6 +200,9 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
     std::fprintf(stderr, "lineup: internal error: %s\n", e.what());
     return 3;
   }
+  for (const std::string& e : r.internal_errors) {
+    std::fprintf(stderr, "lineup: internal error (the hunt went on): %s\n", e.c_str());
+  }
   std::vector<lineup::cli::ArchivedViolation> archived;
   try {
     for (const lineup::Violation& v : r.violations) {
@@ -229,6 +232,7 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
                           {"setup_seconds", r.setup_seconds},
                           {"checker_seconds", r.checker_seconds},
                           {"depth", options.pct_depth},
+                          {"internal_errors", r.internal_errors},
                           {"violations", nlohmann::json::array()}};
     for (size_t i = 0; i < r.violations.size(); ++i) {
       const lineup::Violation& v = r.violations[i];
@@ -270,7 +274,8 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
                   r.violations.size() == 1 ? "" : "S");
     }
   }
-  return r.violations.empty() ? 0 : 1;
+  if (!r.violations.empty()) return 1;
+  return r.internal_errors.empty() ? 0 : 3;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <climits>
 #include <cstdio>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
@@ -61,18 +62,25 @@ void write_line(int fd, const json& j) {
 
 [[noreturn]] void run_worker(const specs::Target& target, HuntOptions options, int fd) {
   double last = -1;
+  size_t sent = 0;  // violations sent so far
+  auto send_violations = [&](const HuntResult& r) {
+    for (; sent < r.violations.size(); ++sent) {
+      write_line(fd, {{"violation", violation_json(r.violations[sent], target)}});
+    }
+  };
   try {
     HuntResult r = hunt(target, options, [&](const HuntResult& so_far) {
+      // Violations as they are found, and programs done after each: if the process dies, the
+      // parent keeps what it found and knows which program it died in.
+      send_violations(so_far);
+      write_line(fd, {{"at", so_far.programs}});
       if (so_far.seconds - last >= 0.25) {
         last = so_far.seconds;
         write_line(fd, {{"progress", counts_json(so_far)}});
       }
     });
-    json done = {{"result", counts_json(r)}, {"violations", json::array()}};
-    for (const Violation& v : r.violations) {
-      done["violations"].push_back(violation_json(v, target));
-    }
-    write_line(fd, done);
+    send_violations(r);
+    write_line(fd, {{"result", counts_json(r)}});
     _exit(0);
   } catch (const std::exception& e) {
     write_line(fd, {{"error", e.what()}});
@@ -112,47 +120,74 @@ std::vector<Violation> drop_rediscoveries(const specs::Target& target, const Hun
 }
 
 struct Worker {
+  HuntOptions options;  // of the running process
   pid_t pid = -1;
   int fd = -1;
   std::string buffer;
-  json last;  // latest counts
+  json last;          // latest counts of the running process
+  uint64_t done = 0;  // programs the running process finished
   bool finished = false;
   std::vector<Violation> violations;
   std::string error;
+  int restarts = 0;
 };
+
+// A worker that died is restarted this many times at most: a structure that kills every
+// process hunting it would otherwise keep the hunt forking to the end of its budget.
+constexpr int kMaxRestarts = 8;
+
+void start(Worker& w, const specs::Target& target) {
+  int fds[2];
+  if (pipe(fds) != 0) throw std::runtime_error("cannot create a pipe for a worker");
+  std::fflush(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("cannot start a worker process");
+  if (pid == 0) {
+    ::close(fds[0]);
+    run_worker(target, w.options, fds[1]);
+  }
+  ::close(fds[1]);
+  w.pid = pid;
+  w.fd = fds[0];
+  w.buffer.clear();
+  w.last = json();
+  w.done = 0;
+}
+
+std::string describe_status(int status) {
+  if (WIFSIGNALED(status)) return std::string("killed by ") + strsignal(WTERMSIG(status));
+  return "exit status " + std::to_string(WEXITSTATUS(status));
+}
 
 }  // namespace
 
 HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options, int jobs,
                          const std::function<void(const HuntResult&)>& progress) {
   if (jobs <= 1) return hunt(target, options, progress);
-  std::fflush(nullptr);
+  using Clock = std::chrono::steady_clock;
+  auto started = Clock::now();
   std::vector<Worker> workers(static_cast<size_t>(jobs));
   for (int i = 0; i < jobs; ++i) {
-    int fds[2];
-    if (pipe(fds) != 0) throw std::runtime_error("cannot create a pipe for a worker");
     HuntOptions mine = options;
     mine.shard_count = options.shard_count * static_cast<uint64_t>(jobs);
     mine.shard_index = options.shard_index + options.shard_count * static_cast<uint64_t>(i);
     if (options.max_programs != 0) {  // this worker's share of the program limit
       uint64_t n = options.max_programs;
       mine.max_programs = n / static_cast<uint64_t>(jobs) + (static_cast<uint64_t>(i) < n % jobs);
-      if (mine.max_programs == 0) mine.max_programs = UINT64_MAX;  // and then none at all
+      if (mine.max_programs == 0) mine.budget_seconds = 0;  // and then none at all
     }
-    pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("cannot start a worker process");
-    if (pid == 0) {
-      ::close(fds[0]);
-      if (mine.max_programs == UINT64_MAX) mine.budget_seconds = 0;
-      run_worker(target, mine, fds[1]);
-    }
-    ::close(fds[1]);
-    workers[static_cast<size_t>(i)].pid = pid;
-    workers[static_cast<size_t>(i)].fd = fds[0];
+    workers[static_cast<size_t>(i)].options = mine;
+    start(workers[static_cast<size_t>(i)], target);
   }
+  // Counts of worker processes that died, and what they died of.
+  HuntResult dead;
   // `final`: all workers have reported; drops rediscoveries (which takes searches).
   auto merged = [&](bool final) {
     HuntResult r;
+    r.programs = dead.programs;
+    r.executions = dead.executions;
+    r.distinct_classes = dead.distinct_classes;
+    r.internal_errors = dead.internal_errors;
     int bound = INT_MAX;
     bool any_bound = true;
     for (const Worker& w : workers) {
@@ -196,11 +231,12 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
         for (size_t nl; (nl = w.buffer.find('\n')) != std::string::npos;) {
           json j = json::parse(w.buffer.substr(0, nl));
           w.buffer.erase(0, nl + 1);
+          if (j.contains("at")) w.done = j.at("at").get<uint64_t>();
           if (j.contains("progress")) w.last = j.at("progress");
           if (j.contains("error")) w.error = j.at("error").get<std::string>();
+          if (j.contains("violation")) w.violations.push_back(violation_from(j.at("violation")));
           if (j.contains("result")) {
             w.last = j.at("result");
-            for (const json& v : j.at("violations")) w.violations.push_back(violation_from(v));
             w.finished = true;
           }
         }
@@ -209,21 +245,46 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
       }
       ::close(w.fd);
       w.fd = -1;
-      fds[i].fd = -1;
-      --open;
+      int status = 0;
+      waitpid(w.pid, &status, 0);
+      if (w.finished) {
+        --open;
+        continue;
+      }
+      // Died without a result: lineup's failure (controlled code's crashes are findings,
+      // contained in the process). Named, counted, and the worker restarted after the program
+      // it was hunting.
+      uint64_t step = w.options.shard_count;
+      uint64_t program = w.options.shard_index + (w.options.skip_programs + w.done) * step;
+      dead.internal_errors.push_back("a worker process died (" +
+                                     (w.error.empty() ? describe_status(status) : w.error) +
+                                     ") hunting program " + std::to_string(program));
+      if (!w.last.is_null()) {
+        dead.executions += w.last.at("executions").get<uint64_t>();
+        dead.distinct_classes += w.last.at("classes").get<uint64_t>();
+      }
+      dead.programs += w.done;
+      double left =
+          options.budget_seconds - std::chrono::duration<double>(Clock::now() - started).count();
+      HuntOptions next = w.options;
+      next.skip_programs += w.done + 1;
+      next.budget_seconds = left;
+      bool more = left > 0 && w.restarts < kMaxRestarts;
+      if (next.max_programs != 0) {
+        uint64_t used = w.done + 1;
+        more = more && next.max_programs > used;
+        next.max_programs = more ? next.max_programs - used : 0;
+      }
+      w.error.clear();
+      if (!more) {
+        --open;
+        continue;
+      }
+      ++w.restarts;
+      w.options = next;
+      start(w, target);
     }
   }
-  std::string failure;
-  for (Worker& w : workers) {
-    int status = 0;
-    waitpid(w.pid, &status, 0);
-    if (!w.finished && failure.empty()) {
-      failure = w.error.empty() ? "a worker process ended without a result (status " +
-                                      std::to_string(status) + ")"
-                                : "a worker failed: " + w.error;
-    }
-  }
-  if (!failure.empty()) throw std::runtime_error(failure);
   return merged(true);
 }
 

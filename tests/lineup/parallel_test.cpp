@@ -3,6 +3,10 @@
 #include "lineup/parallel.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
 
 #include "specs/structure.h"
 
@@ -70,6 +74,28 @@ TEST(Parallel, EachBugIsReportedOnceWhateverTheWorkers) {
       EXPECT_EQ(r.violations.size(), c.bugs) << c.name << " with " << jobs << " workers";
     }
   }
+}
+
+// A worker process that dies (here killed by a signal nothing can contain) is lineup's
+// failure: reported with the program it was hunting, and the hunt goes on with a new worker
+// from the next program.
+TEST(Parallel, AWorkerThatDiesIsRestartedAfterItsProgram) {
+  std::filesystem::path marker =
+      std::filesystem::temp_directory_path() / ("lineup-die-once-" + std::to_string(getpid()));
+  std::filesystem::remove(marker);
+  setenv("LINEUP_TEST_DIE_ONCE", marker.c_str(), 1);
+  HuntOptions o = programs(10);
+  o.executions_per_program = 50;
+  HuntResult r = hunt_parallel(*specs::find_target("test/dies-once"), o, 2);
+  unsetenv("LINEUP_TEST_DIE_ONCE");
+  std::filesystem::remove(marker);
+  ASSERT_EQ(r.internal_errors.size(), 1u) << ::testing::PrintToString(r.internal_errors);
+  const std::string& e = r.internal_errors[0];
+  EXPECT_NE(e.find("killed by"), std::string::npos) << e;
+  // The first program of one of the two workers.
+  EXPECT_TRUE(e.ends_with("hunting program 0") || e.ends_with("hunting program 1")) << e;
+  EXPECT_EQ(r.programs, 9u);  // every program but the one the worker died in
+  EXPECT_TRUE(r.violations.empty());
 }
 
 }  // namespace
