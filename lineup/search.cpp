@@ -125,7 +125,12 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   uint64_t explored = 0;
   engine.explore(p, recorder, [&](const engine::ExecutionResult& r) {
     ++explored;
-    if (r.outcome == engine::Outcome::kAbandoned) return explored < options.executions_per_program;
+    out.spin_blocks += r.spin_blocks;
+    out.forced_timeouts += r.forced_timeouts;
+    if (r.outcome == engine::Outcome::kAbandoned) {
+      ++out.abandoned;
+      return explored < options.executions_per_program;
+    }
     ++out.executions;
     hb.reset(static_cast<int>(program.threads.size()));
     for (const engine::Transition& t : r.trace.steps) hb.add(t);
@@ -152,6 +157,11 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     }
     return explored < options.executions_per_program && !stop();
   });
+  // Hitting the cap matters only if the strategy had more to explore (random and PCT are
+  // given exactly the cap as their number of executions).
+  if (!out.violation && explored >= options.executions_per_program) {
+    out.capped = strategy->begin_execution();
+  }
   if (auto* cb = dynamic_cast<engine::CbDporStrategy*>(strategy.get())) {
     // Lets the strategy close the bound it was working on if nothing of it is left.
     if (!out.violation) {

@@ -33,6 +33,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.thread = kNoThread;
   result.trace.clear();
   result.schedule.choices.clear();
+  result.spin_blocks = result.forced_timeouts = 0;
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.assign(static_cast<size_t>(thread_count_), ThreadState{});
   specifics_.resize(std::max<size_t>(specifics_.size(), static_cast<size_t>(thread_count_) + 1));
