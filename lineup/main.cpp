@@ -347,6 +347,9 @@ int main(int argc, char** argv) {
   CLI::App* corpus_check =
       corpus->add_subcommand("check", "replay every file: fixed / still failing / unreadable");
   corpus_check->add_option("dir", corpus_dir, "corpus folder")->required();
+  uint64_t check_executions = lineup::HuntOptions().executions_per_program;
+  corpus_check->add_option("--executions", check_executions,
+                           "cap on the search for another failing schedule");
 
   lineup::HuntOptions hunt_options;
   std::string structure, budget = "30s", check = "dependency";
@@ -433,7 +436,7 @@ int main(int argc, char** argv) {
   if (report->parsed()) return lineup::cli::report_html(report_path, report_out);
   if (shrink->parsed()) return lineup::cli::shrink_file(shrink_path);
   if (corpus_list->parsed()) return lineup::cli::corpus_list(corpus_dir);
-  if (corpus_check->parsed()) return lineup::cli::corpus_check(corpus_dir);
+  if (corpus_check->parsed()) return lineup::cli::corpus_check(corpus_dir, check_executions);
   hunt_options.model_spec = spec == "model";
   if (!shard.empty()) {
     unsigned long i = 0, n = 0;
