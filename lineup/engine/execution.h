@@ -159,6 +159,7 @@ class Execution {
   Transition pending_[kMaxThreads];
   std::vector<LockState> locks_;
   VirtualClock clock_;
+  uint64_t setup_readings_ = 0;  // clock readings before the threads started
   jmp_buf abort_env_;
   int signal_ = 0;
   uint64_t progress_ = 0;  // changes whenever the execution makes a step or starts

@@ -41,6 +41,9 @@ struct ExecutionResult {
   /// else could run (the other timings of the timeout are not explored).
   uint32_t spin_blocks = 0;
   uint32_t forced_timeouts = 0;
+  /// Clock readings by the logical threads (setup's are the same in every execution); when
+  /// not 0, equivalent executions may have read different times (virtual_clock.h).
+  uint64_t clock_readings = 0;
 
   bool ok() const { return outcome == Outcome::kCompleted; }
   /// A bug report: neither completed nor abandoned by the strategy.
