@@ -131,19 +131,25 @@ Archived archive(const std::string& dir, const Counterexample& c) {
   }
 }
 
-Reproduction reproduce(const Counterexample& c) {
+Reproduction reproduce(const Counterexample& c, uint64_t executions) {
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
   HuntOptions options = c.replay_options();
   auto engine = make_engine(*target, options, static_cast<int>(c.program.threads.size()));
   Reproduction r;
   r.violation = replay_schedule(*engine, *target, c.program, c.schedule, options);
-  r.exact = r.violation && r.violation->kind == c.kind;
+  // Results are compared only for executions that completed: a failure (crash, deadlock,
+  // use-after-free) stops calls midway, and their result slots are then not results.
+  r.exact =
+      r.violation && r.violation->kind == c.kind &&
+      (c.kind != "not linearizable" || c.results.empty() || r.violation->results == c.results);
   if (!r.exact) {
     options.strategy = "cbdpor";
     options.bound = std::max(2, c.preemptions);
+    options.executions_per_program = executions;
     auto s =
         search_program(*engine, *target, c.program, c.program_index, options, [] { return false; });
+    r.undetermined = !s.violation && (s.capped || s.completed_bound < options.bound);
     r.other_schedule = std::move(s.violation);
   }
   return r;

@@ -49,11 +49,16 @@ struct Reproduction {
   /// When not exact: the program still fails under a bounded search, with this violation.
   std::optional<Violation> other_schedule;
   std::optional<Violation> violation;  // what the recorded schedule shows now, if anything
+  /// Not exact, and the search found nothing without completing its bound (it hit its
+  /// executions cap): neither fixed nor still failing is known.
+  bool undetermined = false;
   bool still_fails() const { return exact || other_schedule.has_value(); }
 };
 
 /// Replays `c`'s schedule on its program; if that no longer shows the violation, searches the
-/// program (CB-DPOR, bound max(2, c.preemptions), bounded executions) for another schedule.
-Reproduction reproduce(const Counterexample& c);
+/// program (CB-DPOR, bound max(2, c.preemptions), at most `executions` executions) for
+/// another schedule. Exact means the same kind of violation with the recorded results.
+Reproduction reproduce(const Counterexample& c,
+                       uint64_t executions = HuntOptions().executions_per_program);
 
 }  // namespace lineup::corpus

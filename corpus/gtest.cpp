@@ -31,6 +31,8 @@ class CorpusTest : public ::testing::Test {
                            << (r.violation ? " (the schedule now ends as " + r.violation->kind + ")"
                                            : std::string());
     } else {
+      EXPECT_FALSE(r.undetermined)
+          << entry_.path << ": undetermined, the search hit its cap before its bound";
       EXPECT_FALSE(r.still_fails()) << entry_.path << ": the bug is back\n"
                                     << (r.exact ? r.violation->report : r.other_schedule->report);
     }
@@ -41,10 +43,25 @@ class CorpusTest : public ::testing::Test {
   Expect expect_;
 };
 
+class MissingFolder : public ::testing::Test {
+ public:
+  explicit MissingFolder(std::string dir) : dir_(std::move(dir)) {}
+  void TestBody() override { FAIL() << dir_ << ": no such corpus folder"; }
+
+ private:
+  std::string dir_;
+};
+
 }  // namespace
 
 int register_corpus_tests(const char* suite, const std::string& dir, Expect expect,
                           const char* file, int line) {
+  if (!std::filesystem::is_directory(dir)) {
+    // A folder that is not there is a mistake in the suite, not an empty corpus.
+    ::testing::RegisterTest(suite, "MissingCorpusFolder", nullptr, dir.c_str(), file, line,
+                            [dir]() -> ::testing::Test* { return new MissingFolder(dir); });
+    return 0;
+  }
   std::vector<std::string> paths = files(dir);
   for (const std::string& path : paths) {
     std::string name = test_name(path);

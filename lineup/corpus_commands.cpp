@@ -39,6 +39,12 @@ int replay_file(const std::string& path) {
       std::printf("still failing with another schedule: %s\n", r.other_schedule->kind.c_str());
       return 1;
     }
+    if (r.undetermined) {
+      std::printf(
+          "undetermined: the bounded search hit its executions cap before completing "
+          "its bound\n");
+      return kUndetermined;
+    }
     std::printf("fixed: the program passes its bounded search\n");
     return 0;
   } catch (const std::exception& e) {
@@ -83,7 +89,19 @@ int report_html(const std::string& path, const std::string& out) {
   }
 }
 
+namespace {
+
+// A corpus folder that is not there is a mistake in the command, not an empty corpus.
+bool missing_folder(const std::string& dir) {
+  if (std::filesystem::is_directory(dir)) return false;
+  std::fprintf(stderr, "lineup: %s: no such corpus folder\n", dir.c_str());
+  return true;
+}
+
+}  // namespace
+
 int corpus_list(const std::string& dir) {
+  if (missing_folder(dir)) return 2;
   for (const corpus::Entry& e : corpus::read(dir)) {
     if (!e.counterexample) {
       std::printf("%s: unreadable: %s\n", e.path.c_str(), e.error.c_str());
@@ -95,8 +113,9 @@ int corpus_list(const std::string& dir) {
   return 0;
 }
 
-int corpus_check(const std::string& dir) {
-  int fixed = 0, failing = 0, unreadable = 0;
+int corpus_check(const std::string& dir, uint64_t executions) {
+  if (missing_folder(dir)) return 2;
+  int fixed = 0, failing = 0, unreadable = 0, undetermined = 0;
   for (const corpus::Entry& e : corpus::read(dir)) {
     if (!e.counterexample) {
       ++unreadable;
@@ -104,19 +123,21 @@ int corpus_check(const std::string& dir) {
       continue;
     }
     try {
-      corpus::Reproduction r = corpus::reproduce(*e.counterexample);
+      corpus::Reproduction r = corpus::reproduce(*e.counterexample, executions);
       const char* verdict = r.exact            ? "still failing "
                             : r.other_schedule ? "failing (new schedule)"
+                            : r.undetermined   ? "undetermined  "
                                                : "fixed         ";
-      (r.still_fails() ? failing : fixed)++;
+      (r.still_fails() ? failing : r.undetermined ? undetermined : fixed)++;
       std::printf("%s %s\n", verdict, e.path.c_str());
     } catch (const std::exception& err) {
       ++unreadable;
       std::printf("unreadable     %s: %s\n", e.path.c_str(), err.what());
     }
   }
-  std::printf("%d fixed, %d still failing, %d unreadable\n", fixed, failing, unreadable);
-  return failing || unreadable ? 1 : 0;
+  std::printf("%d fixed, %d still failing, %d undetermined, %d unreadable\n", fixed, failing,
+              undetermined, unreadable);
+  return failing || unreadable ? 1 : undetermined ? kUndetermined : 0;
 }
 
 ArchivedViolation archive_violation(const specs::Target& target, const Violation& v,

@@ -50,6 +50,10 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
         });
     result.executions = executions_before + s.executions;
     result.checker_seconds += s.checker_seconds;
+    result.programs_capped += s.capped;
+    result.abandoned += s.abandoned;
+    result.spin_blocks += s.spin_blocks;
+    result.forced_timeouts += s.forced_timeouts;
     result.per_program.push_back({index, s.executions, classes.size() - classes_before});
     if (s.violation) {
       if (auto w = concrete_witness(*engine, target, *s.violation, current)) {
@@ -68,7 +72,10 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     }
     // A program the deadline cut short says nothing about the bound the hunt completes.
     if (options.strategy == "cbdpor" && !s.violation && elapsed() < options.budget_seconds) {
-      lowest_bound = std::min(lowest_bound, s.completed_bound);
+      // A program explored exhaustively (INT_MAX) completed the bound asked for.
+      int completed =
+          options.bound >= 0 ? std::min(s.completed_bound, options.bound) : s.completed_bound;
+      lowest_bound = std::min(lowest_bound, completed);
     }
     result.distinct_classes = classes.size();
     result.seconds = elapsed();

@@ -83,6 +83,12 @@ struct HuntResult {
   std::vector<ProgramCounts> per_program;
   std::vector<std::pair<uint64_t, uint64_t>> curve;  // (executions, distinct classes)
   int bound_completed = -1;  // lowest bound every finished program completed (-1: none)
+  /// Coverage given up: programs stopped by --executions with executions left, executions
+  /// the strategy abandoned as redundant, and the engine's spin blocks and forced timeouts
+  /// (ExecutionResult::spin_blocks, forced_timeouts) over all executions.
+  uint64_t programs_capped = 0, abandoned = 0, spin_blocks = 0, forced_timeouts = 0;
+  /// --jobs: violations dropped when merging as already found by another worker.
+  uint64_t duplicates_dropped = 0;
   std::vector<Violation> violations;
   /// lineup's own failures that the hunt went on after (a worker process that died), each
   /// naming the program it was hunting.

@@ -14,7 +14,10 @@
 
 #include <unistd.h>
 
+#include <climits>
 #include <nlohmann/json.hpp>
+
+#include "lineup/coverage.h"
 
 #include "adapters/smoke/smoke_programs.h"
 #include "lineup/corpus_commands.h"
@@ -229,6 +232,13 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
                           {"distinct_classes", r.distinct_classes},
                           {"seconds", r.seconds},
                           {"bound_completed", r.bound_completed},
+                          {"bound_covered", lineup::bound_covered(r, options)},
+                          {"coverage_gap", lineup::incomplete_coverage(r, options)},
+                          {"programs_capped", r.programs_capped},
+                          {"executions_abandoned", r.abandoned},
+                          {"spin_blocks", r.spin_blocks},
+                          {"forced_timeouts", r.forced_timeouts},
+                          {"duplicates_dropped", r.duplicates_dropped},
                           {"setup_seconds", r.setup_seconds},
                           {"checker_seconds", r.checker_seconds},
                           {"depth", options.pct_depth},
@@ -267,8 +277,18 @@ int hunt_command(const std::string& name, lineup::HuntOptions options, const std
         name.c_str(), static_cast<unsigned long>(r.programs),
         static_cast<unsigned long>(r.executions), static_cast<unsigned long>(r.distinct_classes),
         r.seconds, options.strategy.c_str(), options.bound, check.c_str());
+    char bound[32] = "none";
+    if (r.bound_completed >= 0) std::snprintf(bound, sizeof bound, "%d", r.bound_completed);
+    std::printf("coverage: bound completed %s; %s\n", r.bound_completed == INT_MAX ? "all" : bound,
+                lineup::coverage_counts(r).c_str());
+    if (r.duplicates_dropped != 0) {
+      std::printf("%lu violation%s dropped as already found by another job\n",
+                  static_cast<unsigned long>(r.duplicates_dropped),
+                  r.duplicates_dropped == 1 ? "" : "s");
+    }
+    std::string gap = lineup::incomplete_coverage(r, options);
     if (r.violations.empty()) {
-      std::printf("no violation found\n");
+      std::printf("no violation found%s\n", gap.empty() ? "" : (", but " + gap).c_str());
     } else {
       std::printf("%zu VIOLATION%s found (reports above)\n", r.violations.size(),
                   r.violations.size() == 1 ? "" : "S");
@@ -332,6 +352,9 @@ int main(int argc, char** argv) {
   CLI::App* corpus_check =
       corpus->add_subcommand("check", "replay every file: fixed / still failing / unreadable");
   corpus_check->add_option("dir", corpus_dir, "corpus folder")->required();
+  uint64_t check_executions = lineup::HuntOptions().executions_per_program;
+  corpus_check->add_option("--executions", check_executions,
+                           "cap on the search for another failing schedule");
 
   lineup::HuntOptions hunt_options;
   std::string structure, budget = "30s", check = "dependency";
@@ -418,7 +441,7 @@ int main(int argc, char** argv) {
   if (report->parsed()) return lineup::cli::report_html(report_path, report_out);
   if (shrink->parsed()) return lineup::cli::shrink_file(shrink_path);
   if (corpus_list->parsed()) return lineup::cli::corpus_list(corpus_dir);
-  if (corpus_check->parsed()) return lineup::cli::corpus_check(corpus_dir);
+  if (corpus_check->parsed()) return lineup::cli::corpus_check(corpus_dir, check_executions);
   hunt_options.model_spec = spec == "model";
   if (!shard.empty()) {
     unsigned long i = 0, n = 0;

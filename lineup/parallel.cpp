@@ -48,6 +48,12 @@ json counts_json(const HuntResult& r) {
           {"classes", r.distinct_classes},
           {"seconds", r.seconds},
           {"bound_completed", r.bound_completed},
+          {"setup_seconds", r.setup_seconds},
+          {"checker_seconds", r.checker_seconds},
+          {"programs_capped", r.programs_capped},
+          {"abandoned", r.abandoned},
+          {"spin_blocks", r.spin_blocks},
+          {"forced_timeouts", r.forced_timeouts},
           {"bugs", r.violations.size()}};
 }
 
@@ -196,6 +202,12 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
       r.executions += w.last.at("executions").get<uint64_t>();
       r.distinct_classes += w.last.at("classes").get<uint64_t>();
       r.seconds = std::max(r.seconds, w.last.at("seconds").get<double>());
+      r.setup_seconds += w.last.at("setup_seconds").get<double>();
+      r.checker_seconds += w.last.at("checker_seconds").get<double>();
+      r.programs_capped += w.last.at("programs_capped").get<uint64_t>();
+      r.abandoned += w.last.at("abandoned").get<uint64_t>();
+      r.spin_blocks += w.last.at("spin_blocks").get<uint64_t>();
+      r.forced_timeouts += w.last.at("forced_timeouts").get<uint64_t>();
       int b = w.last.at("bound_completed").get<int>();
       if (b < 0) any_bound = false;
       bound = std::min(bound, b);
@@ -211,6 +223,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
       if (seen.insert({v.kind, v.signature}).second) r.violations.push_back(std::move(v));
     }
     if (final) r.violations = drop_rediscoveries(target, options, std::move(r.violations));
+    r.duplicates_dropped = all.size() - r.violations.size();
     if (options.max_violations != 0 && r.violations.size() > options.max_violations) {
       r.violations.resize(options.max_violations);
     }

@@ -124,7 +124,12 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   uint64_t explored = 0;
   engine.explore(p, recorder, [&](const engine::ExecutionResult& r) {
     ++explored;
-    if (r.outcome == engine::Outcome::kAbandoned) return explored < options.executions_per_program;
+    out.spin_blocks += r.spin_blocks;
+    out.forced_timeouts += r.forced_timeouts;
+    if (r.outcome == engine::Outcome::kAbandoned) {
+      ++out.abandoned;
+      return explored < options.executions_per_program;
+    }
     ++out.executions;
     hb.reset(static_cast<int>(program.threads.size()));
     for (const engine::Transition& t : r.trace.steps) hb.add(t);
@@ -132,7 +137,9 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     if (classes != nullptr) classes->insert(fingerprint ^ (index * 0x9e3779b97f4a7c15ULL));
     auto checking = Clock::now();
     std::optional<Violation> verdict;
-    const bool class_verdict = by_class && !r.failed();
+    // Only when the threads read no clock does the class determine the results (see
+    // virtual_clock.h); otherwise each execution is judged on its own.
+    const bool class_verdict = by_class && !r.failed() && r.clock_readings == 0;
     if (!class_verdict || !linearizable_classes.contains(fingerprint)) {
       verdict = judge_execution(r, engine, p, target, program, index, results, judge, &hb);
       if (class_verdict && !verdict) linearizable_classes.insert(fingerprint);
@@ -151,6 +158,11 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     }
     return explored < options.executions_per_program && !stop();
   });
+  // Hitting the cap matters only if the strategy had more to explore (random and PCT are
+  // given exactly the cap as their number of executions).
+  if (!out.violation && explored >= options.executions_per_program) {
+    out.capped = strategy->begin_execution();
+  }
   if (auto* cb = dynamic_cast<engine::CbDporStrategy*>(strategy.get())) {
     // Lets the strategy close the bound it was working on if nothing of it is left.
     if (!out.violation) {

@@ -25,6 +25,9 @@ struct ProgramSearch {
   uint64_t executions = 0;
   double checker_seconds = 0;  // in linearizability checks (phase 2) and phase 1
   int completed_bound = -1;    // cbdpor: every execution with this many preemptions covered
+  bool capped = false;         // stopped at --executions with executions left to explore
+  uint64_t abandoned = 0;      // executions the strategy abandoned as redundant
+  uint64_t spin_blocks = 0, forced_timeouts = 0;  // summed ExecutionResult counts
   std::optional<Violation> violation;
   uint64_t violation_execution = 0;  // how many executions it took to find `violation`
 };

@@ -35,6 +35,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.thread = kNoThread;
   result.trace.clear();
   result.schedule.choices.clear();
+  result.spin_blocks = result.forced_timeouts = 0;
+  result.clock_readings = 0;
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.assign(static_cast<size_t>(thread_count_), ThreadState{});
   specifics_.resize(std::max<size_t>(specifics_.size(), static_cast<size_t>(thread_count_) + 1));
@@ -71,6 +73,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     recover(result);
   } else if (run_alone(program.setup, "setup", result)) {
     starting_ = true;
+    setup_readings_ = clock_.readings();
     // Run each thread up to its first scheduling point, so the strategy sees every thread's
     // pending transition from the first choice on.
     for (ThreadId t = 0; t < thread_count_; ++t) {
@@ -80,6 +83,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     starting_ = false;
     ThreadId first = choose();
     if (first != kNoThread) fibers_.switch_to(first);  // back here once every thread finished
+    result.clock_readings = clock_.readings() - setup_readings_;
     flush_deferred_write();
     if (run_alone(program.teardown, "teardown", result)) {
       std::string error;

@@ -192,6 +192,7 @@ class Execution {
   StaticWrites static_writes_;
   uintptr_t laid_out_for_ = 0;  // the thread pointer static storage was laid out for
   VirtualClock clock_;
+  uint64_t setup_readings_ = 0;  // clock readings before the threads started
   jmp_buf abort_env_;
   int signal_ = 0;
   uint64_t progress_ = 0;  // changes whenever the execution makes a step or starts

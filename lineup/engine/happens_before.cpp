@@ -31,6 +31,7 @@ Access Access::of(const Transition& t) {
       break;
     default:
       a.writes = t.writes();
+      a.rmw = t.kind == Kind::kRmw;
   }
   return a;
 }
@@ -39,6 +40,7 @@ bool dependent(const Access& a, const Access& b) {
   if (a.none || b.none) return false;
   if (a.reads_everything || b.reads_everything) return a.writes || b.writes;
   if (!a.writes && !b.writes) return false;
+  if (test_only_rmw_reads_commute && ((a.rmw && !b.writes) || (b.rmw && !a.writes))) return false;
   return a.first <= b.last && b.first <= a.last;
 }
 

@@ -24,12 +24,19 @@ struct Access {
   bool writes = false;
   bool reads_everything = false;  // kAwait: its predicate may read any location
   bool none = false;              // fences: independent of every other thread's steps
+  bool rmw = false;               // a read-modify-write (only test_only_rmw_reads_commute reads it)
 
   static Access of(const Transition& t);
 };
 
 /// Whether two transitions of different threads are dependent.
 bool dependent(const Access& a, const Access& b);
+
+/// TEST ONLY, never set outside tests/oracle: when true, dependent() wrongly calls a
+/// read-modify-write and a read of the same location independent, so that the interleaving
+/// oracle's test can show it catches a broken dependency rule. Happens-before (the class
+/// fingerprint) is unaffected; the strategies' race detection and sleep sets are not.
+inline bool test_only_rmw_reads_commute = false;
 
 /// The Access of every thread's pending transition at a scheduling point.
 std::vector<Access> pending_accesses(const Transition* pending, int threads);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "lineup/engine/schedule.h"
@@ -35,6 +36,14 @@ struct ExecutionResult {
   ThreadId thread = kNoThread;  // the thread that failed, if one did
   Trace trace;
   Schedule schedule;
+  /// Coverage the execution gave up on: times spin detection blocked a thread (its further
+  /// identical rounds are not explored), and timed waits made to time out because nothing
+  /// else could run (the other timings of the timeout are not explored).
+  uint32_t spin_blocks = 0;
+  uint32_t forced_timeouts = 0;
+  /// Clock readings by the logical threads (setup's are the same in every execution); when
+  /// not 0, equivalent executions may have read different times (virtual_clock.h).
+  uint64_t clock_readings = 0;
 
   bool ok() const { return outcome == Outcome::kCompleted; }
   /// A bug report: neither completed nor abandoned by the strategy.

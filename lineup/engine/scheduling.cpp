@@ -52,6 +52,7 @@ Transition& Execution::step(const Transition& pending) {
       !spin_neutral(p.addr) && self.spin.repeats(p.pc, p.addr)) {
     self.spin_blocked = true;
     ++spin_blocked_count_;
+    ++result_->spin_blocks;
   }
   tl_probe_pc = 0;
   if (starting_) {
@@ -218,6 +219,7 @@ void Execution::resolve_stall() {
   }
   if (first != nullptr) {
     first->woken = first->timed_out = true;
+    ++result_->forced_timeouts;
     clock_.sleep_until(first->deadline);
     return;
   }

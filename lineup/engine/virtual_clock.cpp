@@ -57,6 +57,7 @@ int64_t VirtualClock::start_ns(clockid_t clock) {
 timespec VirtualClock::read(clockid_t clock) {
   timespec now = from_ns(start_ns(clock) + elapsed_ns_);
   elapsed_ns_ += kTickNs;
+  ++readings_;
   return now;
 }
 

@@ -8,7 +8,15 @@
 // every reading, so that a loop polling the clock for a deadline also ends.
 //
 // Time is not a source of races: readings and sleeps are not steps, so the exploration treats
-// executions that differ only in whose sleep came before whose reading as equivalent.
+// executions that differ only in whose sleep came before whose reading as equivalent. Such
+// executions can read different times, and code can turn a time into a different result
+// without taking different steps (a timestamp written and returned): the class then does not
+// determine the results. So the hunt's per-class verdict cache (search.cpp) is used only for
+// executions whose threads read no clock (ExecutionResult::clock_readings == 0). Without
+// readings the class does determine them: every value a thread reads from memory is the one
+// the write before it in happens-before wrote, so, by induction along happens-before, each
+// thread computes the same values, takes the same steps and returns the same results; sleeps
+// that nobody reads are invisible (timed waits compute their deadlines from readings).
 #pragma once
 
 #include <time.h>
@@ -34,7 +42,9 @@ class VirtualClock {
   static constexpr int64_t kMonotonicStartNs = 3600LL * 1000000000LL;
 
   /// Back to the start of an execution.
-  void reset() { elapsed_ns_ = 0; }
+  void reset() { elapsed_ns_ = 0, readings_ = 0; }
+  /// How many times read() was called since reset().
+  uint64_t readings() const { return readings_; }
   /// Whether `clock` is one this clock models (the realtime, monotonic, boot-time and CPU-time
   /// clocks); others (dynamic clocks of devices) are left to the system.
   static bool models(clockid_t clock);
@@ -55,6 +65,7 @@ class VirtualClock {
   static int64_t start_ns(clockid_t clock);
 
   int64_t elapsed_ns_ = 0;
+  uint64_t readings_ = 0;
 };
 
 }  // namespace lineup::engine

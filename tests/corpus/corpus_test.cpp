@@ -154,6 +154,31 @@ TEST(Corpus, ReplayingAThousandTimesGivesTheSameTrace) {
   }
 }
 
+// Exact means the recorded results too: the same schedule failing with other results is a
+// different failure, and the bounded search then decides (here: the bug is still there).
+TEST(Corpus, AReplayWithOtherResultsThanRecordedIsNotExact) {
+  Counterexample c = shrink(found_bug());
+  ASSERT_EQ(c.kind, "not linearizable");
+  ASSERT_TRUE(reproduce(c).exact);
+  c.results[0] += 7;
+  Reproduction r = reproduce(c);
+  EXPECT_FALSE(r.exact);
+  EXPECT_TRUE(r.other_schedule.has_value());
+  EXPECT_FALSE(r.undetermined);
+}
+
+// A search that hits its cap before completing its bound decides nothing.
+TEST(Corpus, ACappedSearchIsUndetermined) {
+  Counterexample c =
+      load(LINEUP_SOURCE_DIR "/tests/corpus/capped/boost-queue-not-linearizable-capped.json");
+  Reproduction capped = reproduce(c, 5);
+  EXPECT_FALSE(capped.still_fails());
+  EXPECT_TRUE(capped.undetermined);
+  Reproduction full = reproduce(c);
+  EXPECT_FALSE(full.still_fails());
+  EXPECT_FALSE(full.undetermined);
+}
+
 TEST(Corpus, EverySeededCorpusFileReplaysToTheSameTraceAThousandTimes) {
   std::vector<Entry> entries = read(LINEUP_SOURCE_DIR "/corpus/seeded");
   ASSERT_FALSE(entries.empty());

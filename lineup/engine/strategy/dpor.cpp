@@ -68,12 +68,20 @@ void DporStrategy::add_races(const Trace& trace) {
     const Transition& t = trace.steps[i];
     Access a = Access::of(t);
     races.clear();
+    // Whether step i was already the pending, enabled step of its thread before step j ran:
+    // then the two were co-enabled whatever their kinds (a waiter already woken by an
+    // earlier signal can wake before a later one).
+    auto pending_before = [&](size_t j) {
+      const std::vector<uint32_t>& own = steps_of[static_cast<size_t>(t.thread)];
+      auto self = std::lower_bound(own.begin(), own.end(), static_cast<uint32_t>(i));
+      return (stack_[j].enabled & bit(t.thread)) != 0 && (self == own.begin() || *(self - 1) < j);
+    };
     if (!a.none) {
       uint64_t found = 0;  // threads whose last dependent step was seen
       auto consider = [&](size_t j) {
         ThreadId q = hb_.thread(j);
         if (q == t.thread || (found & bit(q)) || !dependent(hb_.access(j), a)) return;
-        if (!co_enabled(trace.steps[j], t)) return;
+        if (!co_enabled(trace.steps[j], t) && !pending_before(j)) return;
         found |= bit(q);  // earlier steps of q are ordered before j by q's program order
         if (!hb_.before_thread(j, t.thread)) races.push_back(j);
       };

@@ -34,6 +34,20 @@ TEST(Time, EveryExecutionReadsTheSameClockFromTheSameStart) {
   }
 }
 
+// The hunt's per-class verdict cache is used only for executions whose threads read no clock
+// (virtual_clock.h): the result counts exactly the threads' readings, not setup's or
+// teardown's.
+TEST(Time, AnExecutionCountsTheClockReadingsOfItsThreads) {
+  Engine engine;
+  fixtures::TimeSeen seen;
+  Program p = fixtures::timing_program(fixtures::Timing::kClockReadings, &seen);
+  const ExecutionResult& r = run_non_preemptive(engine, p);
+  ASSERT_EQ(r.outcome, Outcome::kCompleted);
+  EXPECT_EQ(r.clock_readings, 3u);
+  Program q = fixtures::smoke_program("boost-queue", 2, 2).program;
+  EXPECT_EQ(run_non_preemptive(engine, q).clock_readings, 0u);
+}
+
 TEST(Time, OutsideExecutionsTheClockIsTheSystems) {
   Engine engine;
   fixtures::TimeSeen seen;

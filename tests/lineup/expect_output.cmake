@@ -1,0 +1,14 @@
+# Runs LINEUP with ARGS (separated by commas) and checks it exits with status EXIT and prints
+# MESSAGE (on stdout or stderr); a MESSAGE of several parts separated by ';' must print each.
+string(REPLACE "," ";" ARGS "${ARGS}")
+execute_process(COMMAND ${LINEUP} ${ARGS} RESULT_VARIABLE status OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT status EQUAL EXIT)
+  message(FATAL_ERROR "exit status ${status}, expected ${EXIT}\n${out}${err}")
+endif()
+foreach(part IN LISTS MESSAGE)
+  string(FIND "${out}${err}" "${part}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "expected the message '${part}', got:\n${out}${err}")
+  endif()
+endforeach()
