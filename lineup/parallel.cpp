@@ -185,30 +185,33 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
     workers[static_cast<size_t>(i)].options = mine;
     start(workers[static_cast<size_t>(i)], target);
   }
-  // Counts of worker processes that died, and what they died of.
-  HuntResult dead;
+  // The last counts of worker processes that died, and what they died of.
+  std::vector<json> retired;
+  std::vector<std::string> internal_errors;
   // `final`: all workers have reported; drops rediscoveries (which takes searches).
   auto merged = [&](bool final) {
     HuntResult r;
-    r.programs = dead.programs;
-    r.executions = dead.executions;
-    r.distinct_classes = dead.distinct_classes;
-    r.internal_errors = dead.internal_errors;
+    r.internal_errors = internal_errors;
     int bound = INT_MAX;
     bool any_bound = true;
+    std::vector<const json*> counts;
+    for (const json& c : retired) counts.push_back(&c);
     for (const Worker& w : workers) {
-      if (w.last.is_null()) continue;
-      r.programs += w.last.at("programs").get<uint64_t>();
-      r.executions += w.last.at("executions").get<uint64_t>();
-      r.distinct_classes += w.last.at("classes").get<uint64_t>();
-      r.seconds = std::max(r.seconds, w.last.at("seconds").get<double>());
-      r.setup_seconds += w.last.at("setup_seconds").get<double>();
-      r.checker_seconds += w.last.at("checker_seconds").get<double>();
-      r.programs_capped += w.last.at("programs_capped").get<uint64_t>();
-      r.abandoned += w.last.at("abandoned").get<uint64_t>();
-      r.spin_blocks += w.last.at("spin_blocks").get<uint64_t>();
-      r.forced_timeouts += w.last.at("forced_timeouts").get<uint64_t>();
-      int b = w.last.at("bound_completed").get<int>();
+      if (!w.last.is_null()) counts.push_back(&w.last);
+    }
+    for (const json* c : counts) {
+      const json& last = *c;
+      r.programs += last.at("programs").get<uint64_t>();
+      r.executions += last.at("executions").get<uint64_t>();
+      r.distinct_classes += last.at("classes").get<uint64_t>();
+      r.seconds = std::max(r.seconds, last.at("seconds").get<double>());
+      r.setup_seconds += last.at("setup_seconds").get<double>();
+      r.checker_seconds += last.at("checker_seconds").get<double>();
+      r.programs_capped += last.at("programs_capped").get<uint64_t>();
+      r.abandoned += last.at("abandoned").get<uint64_t>();
+      r.spin_blocks += last.at("spin_blocks").get<uint64_t>();
+      r.forced_timeouts += last.at("forced_timeouts").get<uint64_t>();
+      int b = last.at("bound_completed").get<int>();
       if (b < 0) any_bound = false;
       bound = std::min(bound, b);
     }
@@ -269,14 +272,13 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
       // it was hunting.
       uint64_t step = w.options.shard_count;
       uint64_t program = w.options.shard_index + (w.options.skip_programs + w.done) * step;
-      dead.internal_errors.push_back("a worker process died (" +
-                                     (w.error.empty() ? describe_status(status) : w.error) +
-                                     ") hunting program " + std::to_string(program));
+      internal_errors.push_back("a worker process died (" +
+                                (w.error.empty() ? describe_status(status) : w.error) +
+                                ") hunting program " + std::to_string(program));
       if (!w.last.is_null()) {
-        dead.executions += w.last.at("executions").get<uint64_t>();
-        dead.distinct_classes += w.last.at("classes").get<uint64_t>();
+        w.last["programs"] = w.done;  // its last counts may be older than its last program
+        retired.push_back(w.last);
       }
-      dead.programs += w.done;
       double left =
           options.budget_seconds - std::chrono::duration<double>(Clock::now() - started).count();
       HuntOptions next = w.options;
