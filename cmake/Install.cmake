@@ -31,3 +31,18 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/lineupConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/lineupConfig.cmake ${PROJECT_BINARY_DIR}/lineupConfigVersion.cmake
               ${PROJECT_SOURCE_DIR}/cmake/Lineup.cmake
         DESTINATION ${LINEUP_CMAKE_DIR} COMPONENT development)
+
+# `cpack -G DEB`: one Debian package of both components, installing under /usr, depending on
+# what lineup's programs load and what find_package(lineup) and lineup's headers need.
+set(CPACK_PACKAGE_NAME lineup)
+set(CPACK_PACKAGE_VENDOR "lineup")
+set(CPACK_PACKAGE_CONTACT "lineup developers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "finds linearizability bugs in concurrent queues, stacks and sets")
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "g++, cmake (>= 3.24), libboost-dev (>= 1.74), libboost-context-dev (>= 1.74), \
+libboost-thread-dev (>= 1.74), libcds-dev, librapidcheck-dev, libgtest-dev, libcli11-dev, \
+nlohmann-json3-dev")
+include(CPack)
