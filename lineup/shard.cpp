@@ -76,8 +76,8 @@ std::optional<Shard> from_gtest(const Environment& env, std::string* error) {
 
 bool valid(const Shard& s, std::string* error) {
   if (s.count == 0 || s.index >= s.count) {
-    *error = s.source + ": shard " + std::to_string(s.index) + " of " + std::to_string(s.count) +
-             " (expected 0 <= I < N)";
+    *error = (s.source == "--shard" ? "" : s.source + ": ") + "index " + std::to_string(s.index) +
+             " is not below the count " + std::to_string(s.count);
     return false;
   }
   return true;

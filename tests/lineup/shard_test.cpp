@@ -36,6 +36,8 @@ TEST(Shard, MalformedOrOutOfRangeIsAnError) {
     EXPECT_FALSE(parse_shard(bad, e.env(), &error)) << bad;
     EXPECT_FALSE(error.empty()) << bad;
   }
+  parse_shard("3/2", e.env(), &error);
+  EXPECT_EQ(error, "index 3 is not below the count 2");
 }
 
 TEST(Shard, AutoWithoutSchedulerVariablesSaysWhichAreRead) {
@@ -103,6 +105,7 @@ TEST(Shard, KubernetesIndexWithCountFromFlagOrVariable) {
   EXPECT_EQ(s->count, 8u);
   e.vars["JOB_COMPLETION_INDEX"] = "8";
   EXPECT_FALSE(parse_shard("auto", e.env(), &error));
+  EXPECT_EQ(error, "JOB_COMPLETION_INDEX: index 8 is not below the count 8");
 }
 
 TEST(Shard, GoogleTestVariables) {
