@@ -8,8 +8,10 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include <unistd.h>
@@ -26,8 +28,10 @@
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/trace_printer.h"
 #include "lineup/hunt.h"
+#include "lineup/merge_commands.h"
 #include "lineup/parallel.h"
 #include "lineup/progress.h"
+#include "lineup/shard.h"
 #include "specs/structure.h"
 
 namespace {
@@ -355,6 +359,7 @@ int main(int argc, char** argv) {
   uint64_t check_executions = lineup::HuntOptions().executions_per_program;
   corpus_check->add_option("--executions", check_executions,
                            "cap on the search for another failing schedule");
+  lineup::cli::MergeCommands merge_commands(app, *corpus);
 
   lineup::HuntOptions hunt_options;
   std::string structure, budget = "30s", check = "dependency";
@@ -412,7 +417,9 @@ int main(int argc, char** argv) {
                    "bug the functions it preempts in are sealed)")
       ->capture_default_str();
   std::string shard;
-  hunt->add_option("--shard", shard, "I/N: hunt only programs I, I+N, I+2N, ... (0 <= I < N)");
+  hunt->add_option("--shard", shard,
+                   "I/N: hunt only programs I, I+N, I+2N, ... (0 <= I < N); auto or auto/N: I "
+                   "and N from a Slurm job array, Kubernetes Indexed Job or GTEST_SHARD_*");
   ArchiveOptions archive;
   hunt->add_flag("-q,--quiet", archive.quiet, "no progress line");
   archive.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
@@ -442,17 +449,21 @@ int main(int argc, char** argv) {
   if (shrink->parsed()) return lineup::cli::shrink_file(shrink_path);
   if (corpus_list->parsed()) return lineup::cli::corpus_list(corpus_dir);
   if (corpus_check->parsed()) return lineup::cli::corpus_check(corpus_dir, check_executions);
+  if (merge_commands.parsed()) return merge_commands.run();
   hunt_options.model_spec = spec == "model";
   if (!shard.empty()) {
-    unsigned long i = 0, n = 0;
-    char rest = 0;
-    if (std::sscanf(shard.c_str(), "%lu/%lu%c", &i, &n, &rest) != 2 || n == 0 || i >= n) {
-      std::fprintf(stderr, "lineup: bad --shard '%s' (expected I/N with 0 <= I < N)\n",
-                   shard.c_str());
+    std::string error;
+    std::optional<lineup::Shard> s = lineup::parse_shard(shard, std::getenv, &error);
+    if (!s) {
+      std::fprintf(stderr, "lineup: bad --shard '%s' (%s)\n", shard.c_str(), error.c_str());
       return 2;
     }
-    hunt_options.shard_index = i;
-    hunt_options.shard_count = n;
+    if (s->source != "--shard") {  // said even with --quiet: batch logs show it
+      std::fprintf(stderr, "lineup: shard %lu/%lu from %s\n", static_cast<unsigned long>(s->index),
+                   static_cast<unsigned long>(s->count), s->source.c_str());
+    }
+    hunt_options.shard_index = s->index;
+    hunt_options.shard_count = s->count;
   }
   archive.per_program = per_program;
   if (hunt->parsed()) return hunt_command(structure, hunt_options, budget, check, json, archive);

@@ -1,0 +1,21 @@
+// Joining the `hunt --json` summaries of a hunt's shards (--shard I/N, on one machine or many)
+// into the summary of the whole hunt.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace lineup {
+
+/// The merged summary of `shards` (each a `hunt --json` object, at least one). They must be
+/// shards of one hunt: the same structure, strategy, bound, depth, check, seed, threads,
+/// calls and init, which the result keeps. programs, executions, distinct_classes, jobs,
+/// setup_seconds and checker_seconds are summed; seconds is the longest shard's and
+/// shard_seconds their sum; bound_completed is the lowest (-1 if any shard completed none);
+/// violations are ordered by program_index and deduplicated by (kind, signature), keeping
+/// the earliest program's, as one hunt reports a bug once; per_program lists are joined
+/// (by index); "shards" is how many were merged. Throws std::invalid_argument naming the
+/// shard (by position, from 1) and field on a missing or mistyped field or a mismatch.
+nlohmann::json merge_results(const std::vector<nlohmann::json>& shards);
+
+}  // namespace lineup

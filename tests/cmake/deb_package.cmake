@@ -1,0 +1,25 @@
+# Runs `cpack -G DEB` in BUILD_DIR with its output in WORK_DIR and checks the package: the CLI,
+# the CMake package and a header under /usr, and the dependencies it declares.
+file(REMOVE_RECURSE ${WORK_DIR})
+execute_process(COMMAND ${CPACK} -G DEB -B ${WORK_DIR} WORKING_DIRECTORY ${BUILD_DIR}
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "cpack: exit status ${status}\n${out}${err}")
+endif()
+file(GLOB debs ${WORK_DIR}/lineup_*.deb)
+list(LENGTH debs n)
+if(NOT n EQUAL 1)
+  message(FATAL_ERROR "expected one lineup_*.deb in ${WORK_DIR}, found: ${debs}\n${out}")
+endif()
+execute_process(COMMAND dpkg-deb -c ${debs} OUTPUT_VARIABLE contents RESULT_VARIABLE status)
+foreach(file ./usr/bin/lineup ./usr/lib/cmake/lineup/lineupConfig.cmake
+             ./usr/lib/cmake/lineup/Lineup.cmake ./usr/include/lineup/specs/structure.h)
+  string(FIND "${contents}" " ${file}\n" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${file} is not in the package:\n${contents}")
+  endif()
+endforeach()
+execute_process(COMMAND dpkg-deb -f ${debs} Package Depends OUTPUT_VARIABLE fields)
+if(NOT fields MATCHES "Package: lineup\nDepends: g\\+\\+, cmake \\(>= 3.24\\).*libcds-dev")
+  message(FATAL_ERROR "unexpected control fields:\n${fields}")
+endif()
