@@ -31,37 +31,39 @@ struct Access {
 /// Whether two transitions of different threads are dependent.
 bool dependent(const Access& a, const Access& b);
 
-/// The Access of every thread's pending transition at a scheduling point.
-std::vector<Access> pending_accesses(const Transition* pending, int threads);
+/// The Access of every thread's pending transition at a scheduling point, into out[threads].
+void pending_accesses(const Transition* pending, int threads, Access* out);
 
-/// The threads of `asleep` whose pending transition (in `pending`) is independent of `step`:
+/// The threads of `asleep` whose pending transition (pending[t]) is independent of `step`:
 /// a sleep set after `step` ran.
-uint64_t still_asleep(uint64_t asleep, const std::vector<Access>& pending, const Transition& step);
+uint64_t still_asleep(uint64_t asleep, const Access* pending, const Transition& step);
 
 /// The steps that touched one location, in execution order, with each step's position
 /// linked to the start of its run (the consecutive entries by the same thread), so that a
-/// backward scan can pass over a thread's steps it no longer needs in one jump.
+/// backward scan can pass over a thread's steps it no longer needs in one jump. Both live in
+/// one array of pairs: a push is one append.
 class StepList {
  public:
-  size_t size() const { return steps_.size(); }
-  uint32_t step(size_t x) const { return steps_[x]; }
+  size_t size() const { return entries_.size(); }
+  uint32_t step(size_t x) const { return entries_[x].step; }
   /// Position of the first entry of the run that position x belongs to.
-  size_t run_start(size_t x) const { return run_start_[x]; }
+  size_t run_start(size_t x) const { return entries_[x].run_start; }
   void clear() {
-    steps_.clear();
-    run_start_.clear();
+    entries_.clear();
     last_thread_ = kNoThread;
   }
   void push(uint32_t step, ThreadId thread) {
-    bool same = !steps_.empty() && thread == last_thread_;
-    run_start_.push_back(same ? run_start_.back() : static_cast<uint32_t>(steps_.size()));
-    steps_.push_back(step);
+    bool same = !entries_.empty() && thread == last_thread_;
+    entries_.push_back(
+        {step, same ? entries_.back().run_start : static_cast<uint32_t>(entries_.size())});
     last_thread_ = thread;
   }
 
  private:
-  std::vector<uint32_t> steps_;
-  std::vector<uint32_t> run_start_;
+  struct Entry {
+    uint32_t step, run_start;
+  };
+  std::vector<Entry> entries_;
   ThreadId last_thread_ = kNoThread;
 };
 
@@ -73,6 +75,8 @@ class HappensBefore {
   /// Appends the next executed step.
   void add(const Transition& t);
   size_t size() const { return threads_of_step_.size(); }
+  /// Threads of the execution (as given to reset).
+  int threads() const { return n_; }
   /// Whether step j happens before (or is) step i.
   bool ordered(size_t j, size_t i) const {
     ThreadId t = threads_of_step_[j];
@@ -105,17 +109,25 @@ class HappensBefore {
   uint64_t fingerprint() const { return fingerprint_; }
 
  private:
+  // A granule's clocks (last write, join of the reads since) are 2 n_ words of
+  // location_clocks_ from `clocks`: one flat array for every location, grown only.
   struct Location {
-    std::vector<uint32_t> last_write;  // clock of the last write
-    std::vector<uint32_t> reads;       // join of the reads since that write
-    StepList steps;                    // steps touching the granule
-    StepList writes;                   // the writing ones among them
+    uint32_t clocks = 0;
+    StepList steps;   // steps touching the granule
+    StepList writes;  // the writing ones among them
   };
-  void join(uint32_t* into, const std::vector<uint32_t>& from) const;
-  void join_into(std::vector<uint32_t>& into, const uint32_t* from) const;
+  void join(uint32_t* into, const uint32_t* from) const {
+    for (int u = 0; u < n_; ++u) into[u] = into[u] < from[u] ? from[u] : into[u];
+  }
+  uint32_t* last_write(const Location& l) { return &location_clocks_[l.clocks]; }
+  uint32_t* reads(const Location& l) { return &location_clocks_[l.clocks + n_]; }
   Location& location(uintptr_t granule);
   const Location* find(uintptr_t granule) const;
   void grow();
+  // Orders step `index` (clock c, access a, granule l) after the location's earlier
+  // conflicting steps, then records it there.
+  void order_after(Location& l, const Access& a, uint32_t* c);
+  void record(Location& l, const Access& a, const uint32_t* c, uint32_t index, ThreadId thread);
 
   int n_ = 0;
   std::vector<uint32_t> thread_clocks_;  // n x n
@@ -123,10 +135,13 @@ class HappensBefore {
   std::vector<ThreadId> threads_of_step_;
   std::vector<Access> accesses_of_step_;
   // Granule -> index into pool_, open addressing (key 0 = empty, keys stored + 1). Reset
-  // empties the table but keeps the pool's vectors, so executions allocate nothing.
+  // empties the slots used (listed in filled_) but keeps the pool's lists, so executions
+  // allocate nothing.
   std::vector<uintptr_t> keys_ = std::vector<uintptr_t>(1024, 0);
   std::vector<uint32_t> slots_ = std::vector<uint32_t>(1024, 0);
+  std::vector<uint32_t> filled_;
   std::vector<Location> pool_;
+  std::vector<uint32_t> location_clocks_;
   size_t used_ = 0;
   std::vector<uint32_t> all_writes_, all_awaits_;  // joins, for kAwait
   uint64_t fingerprint_ = 0;
