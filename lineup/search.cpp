@@ -126,15 +126,21 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     ++explored;
     if (r.outcome == engine::Outcome::kAbandoned) return explored < options.executions_per_program;
     ++out.executions;
-    hb.reset(static_cast<int>(program.threads.size()));
-    for (const engine::Transition& t : r.trace.steps) hb.add(t);
-    uint64_t fingerprint = hb.fingerprint();
+    // CB-DPOR and DPOR computed it already, to find races.
+    const engine::HappensBefore* relation = recorder.happens_before();
+    if (relation == nullptr || relation->size() != r.trace.steps.size() ||
+        relation->threads() != static_cast<int>(program.threads.size())) {
+      hb.reset(static_cast<int>(program.threads.size()));
+      for (const engine::Transition& t : r.trace.steps) hb.add(t);
+      relation = &hb;
+    }
+    uint64_t fingerprint = relation->fingerprint();
     if (classes != nullptr) classes->insert(fingerprint ^ (index * 0x9e3779b97f4a7c15ULL));
     auto checking = Clock::now();
     std::optional<Violation> verdict;
     const bool class_verdict = by_class && !r.failed();
     if (!class_verdict || !linearizable_classes.contains(fingerprint)) {
-      verdict = judge_execution(r, engine, p, target, program, index, results, judge, &hb);
+      verdict = judge_execution(r, engine, p, target, program, index, results, judge, relation);
       if (class_verdict && !verdict) linearizable_classes.insert(fingerprint);
     }
     out.checker_seconds += seconds_since(checking);
