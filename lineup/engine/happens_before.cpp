@@ -1,6 +1,7 @@
 #include "lineup/engine/happens_before.h"
 
 #include <algorithm>
+#include <array>
 
 namespace lineup::engine {
 namespace {
@@ -11,6 +12,19 @@ uint64_t mix(uint64_t h, uint64_t v) {
 }
 
 const StepList kNoSteps;
+
+// Odd multipliers, one per thread, for the clock's part of the fingerprint.
+constexpr auto kLanes = [] {
+  std::array<uint64_t, kMaxThreads> lanes{};
+  uint64_t x = 0x9e3779b97f4a7c15ULL;
+  for (uint64_t& l : lanes) {
+    x ^= x >> 31;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    l = x | 1;
+  }
+  return lanes;
+}();
 
 }  // namespace
 
@@ -42,17 +56,13 @@ bool dependent(const Access& a, const Access& b) {
   return a.first <= b.last && b.first <= a.last;
 }
 
-void pending_accesses(const Transition* pending, int threads, Access* out) {
-  for (int t = 0; t < threads; ++t) out[t] = Access::of(pending[t]);
-}
-
-uint64_t still_asleep(uint64_t asleep, const Access* pending, const Transition& step) {
+uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transition& step) {
   if (asleep == 0) return 0;
   Access last = Access::of(step);
   uint64_t out = 0;
   for (uint64_t m = asleep; m != 0; m &= m - 1) {
     int u = __builtin_ctzll(m);
-    if (!dependent(pending[u], last)) out |= uint64_t{1} << u;
+    if (!dependent(Access::of(pending[u]), last)) out |= uint64_t{1} << u;
   }
   return out;
 }
@@ -183,10 +193,14 @@ void HappensBefore::add(const Transition& t) {
   accesses_of_step_.push_back(a);
   // Order-independent: the sum over steps of a hash of (thread, position in thread, what,
   // where, clock). Equivalent executions have the same steps with the same clocks.
+  // The clock enters through a sum of independent products (one odd multiplier per thread)
+  // rather than one mix per element: the same information, without a chain of dependent
+  // multiplications per thread.
+  uint64_t clock = 0;
+  for (int u = 0; u < n_; ++u) clock += c[u] * kLanes[u];
   uint64_t h = mix(mix(mix(0, static_cast<uint64_t>(t.thread)), c[t.thread]),
                    static_cast<uint64_t>(a.writes) | (static_cast<uint64_t>(a.first) << 1));
-  for (int u = 0; u < n_; ++u) h = mix(h, c[u]);
-  fingerprint_ += h;
+  fingerprint_ += mix(h, clock);
 }
 
 }  // namespace lineup::engine

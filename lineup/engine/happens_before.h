@@ -31,12 +31,11 @@ struct Access {
 /// Whether two transitions of different threads are dependent.
 bool dependent(const Access& a, const Access& b);
 
-/// The Access of every thread's pending transition at a scheduling point, into out[threads].
-void pending_accesses(const Transition* pending, int threads, Access* out);
-
-/// The threads of `asleep` whose pending transition (pending[t]) is independent of `step`:
-/// a sleep set after `step` ran.
-uint64_t still_asleep(uint64_t asleep, const Access* pending, const Transition& step);
+/// The threads of `asleep` whose pending transition is independent of `step`: a sleep set
+/// after `step` ran. `pending` holds every thread's pending transition after `step` ran: a
+/// sleeping thread did not run `step`, and a thread's pending transition changes only when it
+/// runs, so for the sleepers it is the one they had before.
+uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transition& step);
 
 /// The steps that touched one location, in execution order, with each step's position
 /// linked to the start of its run (the consecutive entries by the same thread), so that a

@@ -26,14 +26,11 @@ ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
   n.enabled = point.enabled;
   n.previous = point.previous;
   n.implicit = n.previous == kNoThread || !point.is_enabled(n.previous);
-  const size_t width = static_cast<size_t>(threads_);
-  if (pending_.size() < (k + 1) * width) pending_.resize((k + 1) * width);
-  pending_accesses(point.pending, threads_, &pending_[k * width]);
   if (k > 0) {
     const Node& parent = stack_[k - 1];
     n.preemptions = parent.preemptions + (parent.preempting ? 1 : 0);
     // Attempt(): threads whose next transition depends on the step just run wake up.
-    n.sleep = still_asleep(parent.sleep, &pending_[(k - 1) * width], point.trace->steps[k - 1]);
+    n.sleep = still_asleep(parent.sleep, point.pending, point.trace->steps[k - 1]);
   }
   if (!n.implicit) {
     n.chosen = n.previous;  // phase 0: no preemption unless a later step marks this point

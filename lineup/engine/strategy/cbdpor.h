@@ -58,9 +58,6 @@ class CbDporStrategy final : public Strategy {
   bool has_next_ = true;
   int threads_ = 1;
   std::vector<Node> stack_;
-  // Each node's threads' next transitions: node k's at [k * threads_, (k + 1) * threads_),
-  // one array for the whole stack so a new node allocates nothing.
-  std::vector<Access> pending_;
   HappensBefore hb_;
 };
 

@@ -30,15 +30,12 @@ ThreadId DporStrategy::next_thread(const SchedulingPoint& point) {
   }
   Node n;
   n.enabled = point.enabled;
-  const size_t width = static_cast<size_t>(threads_);
-  if (pending_.size() < (k + 1) * width) pending_.resize((k + 1) * width);
-  pending_accesses(point.pending, threads_, &pending_[k * width]);
   if (k > 0) {
     // A sleeping thread (or one explored before the parent's choice) wakes up only when a
     // step dependent with its next transition runs.
     const Node& parent = stack_[k - 1];
     uint64_t asleep = parent.sleep | (parent.done & ~bit(parent.chosen));
-    n.sleep = still_asleep(asleep, &pending_[(k - 1) * width], point.trace->steps[k - 1]);
+    n.sleep = still_asleep(asleep, point.pending, point.trace->steps[k - 1]);
   }
   uint64_t awake = n.enabled & ~n.sleep;
   if (awake == 0) {

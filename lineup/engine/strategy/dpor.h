@@ -34,9 +34,6 @@ class DporStrategy final : public Strategy {
   std::vector<Node> stack_;
   int threads_ = 1;
   bool has_next_ = true;
-  // Each node's threads' next transitions: node k's at [k * threads_, (k + 1) * threads_),
-  // one array for the whole stack so a new node allocates nothing.
-  std::vector<Access> pending_;
   HappensBefore hb_;
 };
 
