@@ -11,8 +11,6 @@ uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdULL;
 }
 
-const StepList kNoSteps;
-
 // Odd multipliers, one per thread, for the clock's part of the fingerprint.
 constexpr auto kLanes = [] {
   std::array<uint64_t, kMaxThreads> lanes{};
@@ -73,57 +71,44 @@ void HappensBefore::reset(int threads) {
   step_clocks_.clear();
   threads_of_step_.clear();
   accesses_of_step_.clear();
-  if (filled_.size() * 8 < keys_.size()) {
-    for (uint32_t i : filled_) keys_[i] = 0;
+  if (filled_.size() * 8 < table_.size()) {
+    for (uint32_t i : filled_) table_[i].key = 0;
   } else {
-    std::fill(keys_.begin(), keys_.end(), 0);
+    std::fill(table_.begin(), table_.end(), Slot{});
   }
   filled_.clear();
+  cached_key_ = 0;
   used_ = 0;
   all_writes_.assign(static_cast<size_t>(n_), 0);
   all_awaits_.assign(static_cast<size_t>(n_), 0);
   fingerprint_ = 0;
 }
 
-namespace {
-
-size_t probe_start(uintptr_t key, size_t mask) {
-  return static_cast<size_t>((key * 0x9e3779b97f4a7c15ULL) >> 20) & mask;
-}
-
-}  // namespace
-
-const HappensBefore::Location* HappensBefore::find(uintptr_t granule) const {
-  size_t mask = keys_.size() - 1;
-  for (size_t i = probe_start(granule + 1, mask);; i = (i + 1) & mask) {
-    if (keys_[i] == 0) return nullptr;
-    if (keys_[i] == granule + 1) return &pool_[slots_[i]];
-  }
-}
-
 void HappensBefore::grow() {
-  std::vector<uintptr_t> old_keys(keys_.size() * 2, 0);
-  std::vector<uint32_t> old_slots(slots_.size() * 2, 0);
-  old_keys.swap(keys_);
-  old_slots.swap(slots_);
-  size_t mask = keys_.size() - 1;
+  std::vector<Slot> old(table_.size() * 2);
+  old.swap(table_);
+  const size_t mask = table_.size() - 1;
   filled_.clear();
-  for (size_t j = 0; j < old_keys.size(); ++j) {
-    if (old_keys[j] == 0) continue;
-    size_t i = probe_start(old_keys[j], mask);
-    while (keys_[i] != 0) i = (i + 1) & mask;
-    keys_[i] = old_keys[j];
-    slots_[i] = old_slots[j];
+  for (const Slot& o : old) {
+    if (o.key == 0) continue;
+    size_t i = probe_start(o.key, mask);
+    while (table_[i].key != 0) i = (i + 1) & mask;
+    table_[i] = o;
     filled_.push_back(static_cast<uint32_t>(i));
   }
 }
 
 HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
-  if (2 * (used_ + 1) > keys_.size()) grow();
-  size_t mask = keys_.size() - 1;
+  if (granule + 1 == cached_key_) return pool_[cached_index_];
+  if (2 * (used_ + 1) > table_.size()) grow();
+  const size_t mask = table_.size() - 1;
   size_t i = probe_start(granule + 1, mask);
-  for (; keys_[i] != 0; i = (i + 1) & mask) {
-    if (keys_[i] == granule + 1) return pool_[slots_[i]];
+  for (; table_[i].key != 0; i = (i + 1) & mask) {
+    if (table_[i].key == granule + 1) {
+      cached_key_ = granule + 1;
+      cached_index_ = table_[i].index;
+      return pool_[cached_index_];
+    }
   }
   if (used_ == pool_.size()) pool_.emplace_back();
   Location& l = pool_[used_];
@@ -133,20 +118,11 @@ HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
   std::fill_n(&location_clocks_[l.clocks], width, 0);
   l.steps.clear();
   l.writes.clear();
-  keys_[i] = granule + 1;
-  slots_[i] = static_cast<uint32_t>(used_++);
+  table_[i] = {granule + 1, static_cast<uint32_t>(used_)};
+  cached_key_ = granule + 1;
+  cached_index_ = static_cast<uint32_t>(used_++);
   filled_.push_back(static_cast<uint32_t>(i));
   return l;
-}
-
-const StepList& HappensBefore::accesses(uintptr_t granule) const {
-  const Location* l = find(granule);
-  return l == nullptr ? kNoSteps : l->steps;
-}
-
-const StepList& HappensBefore::writes_to(uintptr_t granule) const {
-  const Location* l = find(granule);
-  return l == nullptr ? kNoSteps : l->writes;
 }
 
 void HappensBefore::order_after(Location& l, const Access& a, uint32_t* c) {
@@ -166,9 +142,8 @@ void HappensBefore::record(Location& l, const Access& a, const uint32_t* c, uint
   l.steps.push(index, thread);
 }
 
-void HappensBefore::add(const Transition& t) {
+void HappensBefore::add(const Transition& t, const Access& a) {
   const auto index = static_cast<uint32_t>(threads_of_step_.size());
-  Access a = Access::of(t);
   uint32_t* c = &thread_clocks_[static_cast<size_t>(t.thread) * static_cast<size_t>(n_)];
   ++c[t.thread];
   if (a.reads_everything) {

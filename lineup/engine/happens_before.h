@@ -72,7 +72,9 @@ class HappensBefore {
   /// Forgets everything; the next execution has `threads` threads.
   void reset(int threads);
   /// Appends the next executed step.
-  void add(const Transition& t);
+  void add(const Transition& t) { add(t, Access::of(t)); }
+  /// The same, with its Access already known (a == Access::of(t)).
+  void add(const Transition& t, const Access& a);
   size_t size() const { return threads_of_step_.size(); }
   /// Threads of the execution (as given to reset).
   int threads() const { return n_; }
@@ -92,13 +94,20 @@ class HappensBefore {
     return &thread_clocks_[static_cast<size_t>(t) * static_cast<size_t>(n_)];
   }
   /// Steps that touched granule g, in order; empty when none.
-  const StepList& accesses(uintptr_t granule) const;
+  const StepList& accesses(uintptr_t granule) const {
+    const Location* l = find(granule);
+    return l == nullptr ? no_steps_ : l->steps;
+  }
   /// The steps among accesses(g) that write: all a read can depend on there (a thread that
   /// spins reading a location would otherwise make each of its reads rescan the others).
-  const StepList& writes_to(uintptr_t granule) const;
+  const StepList& writes_to(uintptr_t granule) const {
+    const Location* l = find(granule);
+    return l == nullptr ? no_steps_ : l->writes;
+  }
   /// The steps a step with access `a` on granule g can depend on, in order.
   const StepList& candidates(const Access& a, uintptr_t granule) const {
-    return a.writes ? accesses(granule) : writes_to(granule);
+    const Location* l = find(granule);
+    return l == nullptr ? no_steps_ : a.writes ? l->steps : l->writes;
   }
   /// The Access of step i.
   const Access& access(size_t i) const { return accesses_of_step_[i]; }
@@ -120,8 +129,24 @@ class HappensBefore {
   }
   uint32_t* last_write(const Location& l) { return &location_clocks_[l.clocks]; }
   uint32_t* reads(const Location& l) { return &location_clocks_[l.clocks + n_]; }
+  static size_t probe_start(uintptr_t key, size_t mask) {
+    return static_cast<size_t>((key * 0x9e3779b97f4a7c15ULL) >> 20) & mask;
+  }
   Location& location(uintptr_t granule);
-  const Location* find(uintptr_t granule) const;
+  const Location* find(uintptr_t granule) const {
+    // The last granule looked up first: race detection asks for a step's granule and then
+    // adds the step there.
+    if (granule + 1 == cached_key_) return &pool_[cached_index_];
+    const size_t mask = table_.size() - 1;
+    for (size_t i = probe_start(granule + 1, mask);; i = (i + 1) & mask) {
+      if (table_[i].key == 0) return nullptr;
+      if (table_[i].key == granule + 1) {
+        cached_key_ = granule + 1;
+        cached_index_ = table_[i].index;
+        return &pool_[cached_index_];
+      }
+    }
+  }
   void grow();
   // Orders step `index` (clock c, access a, granule l) after the location's earlier
   // conflicting steps, then records it there.
@@ -136,13 +161,19 @@ class HappensBefore {
   // Granule -> index into pool_, open addressing (key 0 = empty, keys stored + 1). Reset
   // empties the slots used (listed in filled_) but keeps the pool's lists, so executions
   // allocate nothing.
-  std::vector<uintptr_t> keys_ = std::vector<uintptr_t>(1024, 0);
-  std::vector<uint32_t> slots_ = std::vector<uint32_t>(1024, 0);
+  struct Slot {
+    uintptr_t key = 0;
+    uint32_t index = 0;
+  };
+  std::vector<Slot> table_ = std::vector<Slot>(1024);
   std::vector<uint32_t> filled_;
+  mutable uintptr_t cached_key_ = 0;  // granule + 1 of the last lookup that found one, or 0
+  mutable uint32_t cached_index_ = 0;
   std::vector<Location> pool_;
   std::vector<uint32_t> location_clocks_;
   size_t used_ = 0;
   std::vector<uint32_t> all_writes_, all_awaits_;  // joins, for kAwait
+  const StepList no_steps_;
   uint64_t fingerprint_ = 0;
 };
 

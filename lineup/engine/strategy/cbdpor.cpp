@@ -94,7 +94,7 @@ void CbDporStrategy::mark_races(const Trace& trace) {
         }
       }
     }
-    hb_.add(t);
+    hb_.add(t, a);
   }
 }
 

@@ -89,7 +89,7 @@ void DporStrategy::add_races(const Trace& trace) {
         }
       }
     }
-    hb_.add(t);
+    hb_.add(t, a);
     for (size_t j : races) {
       Node& n = stack_[j];
       uint64_t e = 0;
