@@ -37,8 +37,9 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
   // One pass over the steps: each thread's events come in trace order, so a cursor per
   // thread finds, for each event, how many of its thread's steps precede it and which is the
   // last of them.
-  uint32_t count[engine::kMaxThreads] = {}, cursor[engine::kMaxThreads] = {};
-  uint32_t last[engine::kMaxThreads] = {};
+  uint32_t count[engine::kMaxThreads], cursor[engine::kMaxThreads];
+  uint32_t last[engine::kMaxThreads];
+  for (size_t q = 0; q < threads; ++q) count[q] = cursor[q] = last[q] = 0;
   const size_t steps = hb.size();
   for (size_t i = 0; i < steps; ++i) {
     const auto q = static_cast<size_t>(hb.thread(i));
@@ -108,21 +109,23 @@ void BoundaryOrder::real_time(const engine::Trace& trace) {
 
 void BoundaryOrder::possible_precedence(uint64_t* precedes) const {
   const size_t threads = events_.size();
+  // Earlier calls of the same thread always respond before y is invoked.
   for (size_t q = 0; q < threads; ++q) {
     for (uint32_t i = 0; i < events_[q] / 2; ++i) {
-      uint32_t y = bases_[q] + i;
-      // Earlier calls of the same thread always respond before y is invoked.
-      uint64_t mask = ((uint64_t{1} << i) - 1) << bases_[q];
-      for (size_t p = 0; p < threads; ++p) {
-        if (p == q) continue;
-        for (uint32_t j = 0; j < events_[p] / 2; ++j) {
-          // x = call j of p; y's invocation is event 2i of q.
-          if (need(static_cast<int>(p), 2 * j + 1, static_cast<int>(q)) <= 2 * i) {
-            mask |= uint64_t{1} << (bases_[p] + j);
-          }
-        }
+      precedes[bases_[q] + i] = ((uint64_t{1} << i) - 1) << bases_[q];
+    }
+  }
+  // Call x (call j of thread p) can precede call y (call i of thread q) unless y's invocation
+  // (event 2i of q) is among the q-events forced before x's response: need(p, 2j + 1, q) of
+  // them, so every y with 2i >= that count.
+  for (size_t p = 0; p < threads; ++p) {
+    for (uint32_t j = 0; j < events_[p] / 2; ++j) {
+      const uint8_t* row = &need_[(first_event_[p] + 2 * j + 1) * threads];
+      const uint64_t x = uint64_t{1} << (bases_[p] + j);
+      for (size_t q = 0; q < threads; ++q) {
+        if (q == p) continue;
+        for (uint32_t i = (row[q] + 1u) / 2; i < events_[q] / 2; ++i) precedes[bases_[q] + i] |= x;
       }
-      precedes[y] = mask;
     }
   }
 }
