@@ -47,15 +47,20 @@ class StepList {
   uint32_t step(size_t x) const { return entries_[x].step; }
   /// Position of the first entry of the run that position x belongs to.
   size_t run_start(size_t x) const { return entries_[x].run_start; }
+  /// The threads with an entry (bit t for thread t): a backward scan that no longer needs
+  /// any of them can stop.
+  uint64_t threads() const { return threads_; }
   void clear() {
     entries_.clear();
     last_thread_ = kNoThread;
+    threads_ = 0;
   }
   void push(uint32_t step, ThreadId thread) {
     bool same = !entries_.empty() && thread == last_thread_;
     entries_.push_back(
         {step, same ? entries_.back().run_start : static_cast<uint32_t>(entries_.size())});
     last_thread_ = thread;
+    threads_ |= uint64_t{1} << thread;
   }
 
  private:
@@ -64,6 +69,7 @@ class StepList {
   };
   std::vector<Entry> entries_;
   ThreadId last_thread_ = kNoThread;
+  uint64_t threads_ = 0;
 };
 
 /// Incrementally built happens-before relation of an execution.

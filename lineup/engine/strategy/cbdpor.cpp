@@ -63,7 +63,8 @@ ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
 // thread that is dependent with i and does not happen before p's previous steps marks the
 // point before j. Scanning backwards, once a step of thread q happens before p, all earlier
 // steps of q do too, so q is skipped from then on (amortised linear, seed 004 sec. 4.3), a
-// run of q's steps at one location in a single jump.
+// run of q's steps at one location in a single jump, and the scan of a location ends once
+// every thread with a step there is ordered.
 void CbDporStrategy::mark_races(const Trace& trace) {
   hb_.reset(threads_);
   const uint64_t all = threads_ >= 64 ? ~uint64_t{0} : bit(threads_) - 1;
@@ -86,8 +87,11 @@ void CbDporStrategy::mark_races(const Trace& trace) {
       } else {
         for (uintptr_t g = a.first; g <= a.last; ++g) {
           const StepList& list = hb_.candidates(a, g);
+          // Threads without a step in the list need no ordering: the scan ends once every
+          // thread that has one is ordered.
+          const uint64_t present = list.threads() | bit(t.thread);
           ordered = bit(t.thread);
-          for (size_t x = list.size(); x-- > 0 && ordered != all;) {
+          for (size_t x = list.size(); x-- > 0 && ordered != present;) {
             consider(list.step(x));
             if (ordered & bit(hb_.thread(list.step(x)))) x = list.run_start(x);
           }

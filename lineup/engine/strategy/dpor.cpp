@@ -81,7 +81,9 @@ void DporStrategy::add_races(const Trace& trace) {
       } else {
         for (uintptr_t g = a.first; g <= a.last; ++g) {
           const StepList& list = hb_.candidates(a, g);
-          for (size_t x = list.size(); x-- > 0;) {
+          // Done once every thread with a step in the list is found (or is t's own).
+          const uint64_t present = list.threads() & ~bit(t.thread);
+          for (size_t x = list.size(); x-- > 0 && (present & ~found) != 0;) {
             consider(list.step(x));
             ThreadId q = hb_.thread(list.step(x));
             if (q == t.thread || (found & bit(q))) x = list.run_start(x);
