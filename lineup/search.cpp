@@ -135,7 +135,9 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       relation = &hb;
     }
     uint64_t fingerprint = relation->fingerprint();
-    if (classes != nullptr) classes->insert(fingerprint ^ (index * 0x9e3779b97f4a7c15ULL));
+    // The hunt's set of classes is large: its slot is fetched while the check runs.
+    const uint64_t hunt_class = fingerprint ^ (index * 0x9e3779b97f4a7c15ULL);
+    if (classes != nullptr) classes->prefetch(hunt_class);
     auto checking = Clock::now();
     std::optional<Violation> verdict;
     const bool class_verdict = by_class && !r.failed();
@@ -144,6 +146,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       if (class_verdict && !verdict) linearizable_classes.insert(fingerprint);
     }
     out.checker_seconds += seconds_since(checking);
+    if (classes != nullptr) classes->insert(hunt_class);
     if (after_execution) after_execution();
     if (auto v = std::move(verdict)) {
       v->preemptions = static_cast<int>(recorder.preemptions());
