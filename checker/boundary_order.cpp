@@ -21,36 +21,53 @@ void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
   if (calls_ > 64) throw std::invalid_argument("at most 64 calls can be checked");
   need_.assign(2 * calls_ * threads, 0);
   key_.assign((need_.size() + 3) / 4, 0);
-  steps_of_.resize(threads);
+  if (threads > engine::kMaxThreads) throw std::invalid_argument("too many threads");
   gap_.assign(2 * calls_, 0);
   steps_before_.assign(2 * calls_, 0);
+  last_step_.assign(2 * calls_, 0);
 }
 
 void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefore& hb) {
   const size_t threads = events_.size();
-  for (std::vector<uint32_t>& s : steps_of_) s.clear();
-  for (size_t i = 0; i < trace.steps.size(); ++i) {
-    steps_of_[static_cast<size_t>(trace.steps[i].thread)].push_back(static_cast<uint32_t>(i));
-  }
   for (const engine::CallSpan& span : trace.calls) {
-    const std::vector<uint32_t>& s = steps_of_[static_cast<size_t>(span.thread)];
     size_t e = first_event_[static_cast<size_t>(span.thread)] + 2 * span.index_in_thread;
-    steps_before_[e] =
-        static_cast<uint32_t>(std::lower_bound(s.begin(), s.end(), span.first_step) - s.begin());
-    steps_before_[e + 1] =
-        static_cast<uint32_t>(std::lower_bound(s.begin(), s.end(), span.end_step) - s.begin());
+    gap_[e] = static_cast<uint32_t>(span.first_step);
+    gap_[e + 1] = static_cast<uint32_t>(span.end_step);
+  }
+  // One pass over the steps: each thread's events come in trace order, so a cursor per
+  // thread finds, for each event, how many of its thread's steps precede it and which is the
+  // last of them.
+  uint32_t count[engine::kMaxThreads], cursor[engine::kMaxThreads];
+  uint32_t last[engine::kMaxThreads];
+  for (size_t q = 0; q < threads; ++q) count[q] = cursor[q] = last[q] = 0;
+  const size_t steps = hb.size();
+  for (size_t i = 0; i < steps; ++i) {
+    const auto q = static_cast<size_t>(hb.thread(i));
+    const uint32_t first = first_event_[q];
+    while (cursor[q] < events_[q] && gap_[first + cursor[q]] <= i) {
+      steps_before_[first + cursor[q]] = count[q];
+      last_step_[first + cursor[q]] = last[q];
+      ++cursor[q];
+    }
+    ++count[q];
+    last[q] = static_cast<uint32_t>(i);
+  }
+  for (size_t q = 0; q < threads; ++q) {
+    for (uint32_t c = cursor[q]; c < events_[q]; ++c) {
+      steps_before_[first_event_[q] + c] = count[q];
+      last_step_[first_event_[q] + c] = last[q];
+    }
   }
   // Event e of thread q follows event f of thread p when p's first step after f happens
   // before q's last step before e; the p-events forced before e form a prefix of p's chain.
   for (size_t q = 0; q < threads; ++q) {
     for (uint32_t i = 0; i < events_[q]; ++i) {
       uint8_t* row = &need_[(first_event_[q] + i) * threads];
-      uint32_t k = steps_before_[first_event_[q] + i];
-      if (k == 0) {
+      if (steps_before_[first_event_[q] + i] == 0) {
         std::memset(row, 0, threads);
         continue;
       }
-      const uint32_t* clock = hb.clock(steps_of_[q][k - 1]);
+      const uint32_t* clock = hb.clock(last_step_[first_event_[q] + i]);
       for (size_t p = 0; p < threads; ++p) {
         uint32_t n = 0;
         if (p != q) {
@@ -92,21 +109,23 @@ void BoundaryOrder::real_time(const engine::Trace& trace) {
 
 void BoundaryOrder::possible_precedence(uint64_t* precedes) const {
   const size_t threads = events_.size();
+  // Earlier calls of the same thread always respond before y is invoked.
   for (size_t q = 0; q < threads; ++q) {
     for (uint32_t i = 0; i < events_[q] / 2; ++i) {
-      uint32_t y = bases_[q] + i;
-      // Earlier calls of the same thread always respond before y is invoked.
-      uint64_t mask = ((uint64_t{1} << i) - 1) << bases_[q];
-      for (size_t p = 0; p < threads; ++p) {
-        if (p == q) continue;
-        for (uint32_t j = 0; j < events_[p] / 2; ++j) {
-          // x = call j of p; y's invocation is event 2i of q.
-          if (need(static_cast<int>(p), 2 * j + 1, static_cast<int>(q)) <= 2 * i) {
-            mask |= uint64_t{1} << (bases_[p] + j);
-          }
-        }
+      precedes[bases_[q] + i] = ((uint64_t{1} << i) - 1) << bases_[q];
+    }
+  }
+  // Call x (call j of thread p) can precede call y (call i of thread q) unless y's invocation
+  // (event 2i of q) is among the q-events forced before x's response: need(p, 2j + 1, q) of
+  // them, so every y with 2i >= that count.
+  for (size_t p = 0; p < threads; ++p) {
+    for (uint32_t j = 0; j < events_[p] / 2; ++j) {
+      const uint8_t* row = &need_[(first_event_[p] + 2 * j + 1) * threads];
+      const uint64_t x = uint64_t{1} << (bases_[p] + j);
+      for (size_t q = 0; q < threads; ++q) {
+        if (q == p) continue;
+        for (uint32_t i = (row[q] + 1u) / 2; i < events_[q] / 2; ++i) precedes[bases_[q] + i] |= x;
       }
-      precedes[y] = mask;
     }
   }
 }

@@ -23,8 +23,8 @@ class BoundaryOrder {
   /// numbered thread-major (call i of thread t is base(t) + i). At most 64 calls.
   void shape(const std::vector<size_t>& calls_per_thread);
 
-  /// The order happens-before `hb` (of every step of `trace`) induces. Every call of the
-  /// program must have completed in `trace`.
+  /// The order happens-before `hb` (of every step of `trace`) induces, in one pass over the
+  /// steps. Every call of the program must have completed in `trace`.
   void induce(const engine::Trace& trace, const engine::HappensBefore& hb);
   /// The real-time order of `trace`'s interleaving (a total order: ties within one gap go
   /// by thread).
@@ -57,10 +57,9 @@ class BoundaryOrder {
   std::vector<uint32_t> events_, bases_, first_event_;  // per thread
   std::vector<uint8_t> need_;                           // [event][thread], events thread-major
   std::vector<uint32_t> key_;
-  // Per execution, reused: each thread's steps (trace indices), each event's gap (trace
-  // index) and how many of its thread's steps precede it.
-  std::vector<std::vector<uint32_t>> steps_of_;
-  std::vector<uint32_t> gap_, steps_before_;
+  // Per execution, reused: each event's gap (trace index), how many of its thread's steps
+  // precede it and the last of those (trace index).
+  std::vector<uint32_t> gap_, steps_before_, last_step_;
 };
 
 }  // namespace lineup::checker

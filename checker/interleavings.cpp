@@ -50,16 +50,20 @@ uint32_t Interleavings::from(Position pos) {
     ++next[static_cast<size_t>(q)];
     uint32_t list = from(next);
     auto [first, count] = lists_[list];
+    // The call's word is empty in every relation from `next` (it is invoked here), so each
+    // extended relation's hash is its child's plus the new word's term.
+    const uint64_t term = word_hash(call, done);
     for (uint32_t k = 0; k < count; ++k) {
-      std::memcpy(word_.data(), relations_.key(items_[first + k]), words * 4);
+      const uint32_t child = items_[first + k];
+      std::memcpy(word_.data(), relations_.key(child), words * 4);
       word_[2 * call] |= static_cast<uint32_t>(done);
       word_[2 * call + 1] |= static_cast<uint32_t>(done >> 32);
-      scratch_.push_back(relations_.intern(word_.data()));
+      scratch_.push_back(intern(hashes_[child] + term));
     }
   }
   if (scratch_.size() == start) {  // every event done: nothing more is added
     std::fill(word_.begin(), word_.end(), 0);
-    scratch_.push_back(relations_.intern(word_.data()));
+    scratch_.push_back(intern(0));
   }
   std::sort(scratch_.begin() + static_cast<ptrdiff_t>(start), scratch_.end());
   auto end = std::unique(scratch_.begin() + static_cast<ptrdiff_t>(start), scratch_.end());
@@ -72,6 +76,22 @@ uint32_t Interleavings::from(Position pos) {
   return list;
 }
 
+uint64_t Interleavings::word_hash(uint32_t call, uint64_t done) {
+  if (done == 0) return 0;  // an empty word adds nothing, wherever it is
+  uint64_t h = (done ^ (uint64_t{call} << 58) ^ call) * 0x9e3779b97f4a7c15ULL;
+  h ^= h >> 29;
+  h *= 0xbf58476d1ce4e5b9ULL;
+  return h ^ (h >> 32);
+}
+
+uint32_t Interleavings::intern(uint64_t h) {
+  if (uint32_t* found = relations_.find(word_.data(), h)) {
+    return static_cast<uint32_t>(found - &relations_.value(0));
+  }
+  hashes_.push_back(h);
+  return relations_.insert(word_.data(), h, 0);
+}
+
 void Interleavings::relation(size_t i, uint64_t* precedes) const {
   std::memcpy(precedes, relations_.key(items_[root_first_ + i]), 8 * order_->calls());
 }
@@ -81,6 +101,7 @@ void Interleavings::enumerate(const BoundaryOrder& order) {
   threads_ = order.threads();
   memo_.reset((static_cast<size_t>(threads_) + 3) / 4);
   relations_.reset(2 * order.calls());
+  hashes_.clear();
   lists_.clear();
   items_.clear();
   scratch_.clear();

@@ -33,11 +33,17 @@ class Interleavings {
   bool available(int q, const Position& pos) const;
   void respond(Position& pos) const;
   uint32_t from(Position pos);  // -> index into lists_
+  // A relation's hash is the sum of a term per non-empty word, so extending a relation by
+  // one word updates it without hashing every word again.
+  static uint64_t word_hash(uint32_t call, uint64_t done);
+  // The id of the relation in word_, whose hash is h.
+  uint32_t intern(uint64_t h);
 
   const BoundaryOrder* order_ = nullptr;
   int threads_ = 0;
-  FlatTable memo_;       // packed position -> index into lists_
-  FlatTable relations_;  // relation words -> (unused); entry index is the relation's id
+  FlatTable memo_;                // packed position -> index into lists_
+  FlatTable relations_;           // relation words -> (unused); entry index is the relation's id
+  std::vector<uint64_t> hashes_;  // per relation id, its hash (word_hash summed)
   std::vector<std::pair<uint32_t, uint32_t>> lists_;  // (first, count) in items_
   std::vector<uint32_t> items_;                       // relation ids, per list
   std::vector<uint32_t> scratch_;                     // lists being built, stacked

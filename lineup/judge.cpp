@@ -113,6 +113,16 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
     }
     order_.induce(trace, *hb);
   }
+  // Most verdicts are settled by one order that respects every relation the boundary order
+  // allows: a kept witness, else one search (whose order is then kept). Only when there is
+  // none is the memo consulted, and on a miss each relation asked; so the memo holds the few
+  // orders that need that work rather than one entry per execution (nearly every execution
+  // of a systematic search has a boundary order of its own).
+  const uint32_t id = init_ok(results) ? outcome(results) : checker::SerialOrders::kNoOutcome;
+  if (id != checker::SerialOrders::kNoOutcome) {
+    order_.possible_precedence(relation_.data());
+    if (respected(id, relation_.data())) return {};
+  }
   std::copy(results.begin(), results.end(), key_.begin());
   std::copy(order_.key(), order_.key() + order_.key_words(),
             key_.begin() + static_cast<ptrdiff_t>(results.size()));
@@ -120,7 +130,7 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
   if (const uint32_t* known = verdicts_.find(key_.data(), h)) {
     if (*known != 0) return {};
   } else {
-    bool ok = decide(results);
+    bool ok = id != checker::SerialOrders::kNoOutcome && every_relation_legal(id);
     verdicts_.insert(key_.data(), h, ok ? 1 : 0);
     if (ok) return {};
   }
@@ -128,7 +138,7 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
 }
 
 bool ProgramJudge::init_ok(const std::vector<int>& results) const {
-  if (serial_ != nullptr) return true;
+  if (serial_ != nullptr || program_.init.empty()) return true;
   specs::State state = target_.model->initial();
   for (size_t i = 0; i < program_.init.size(); ++i) {
     if (target_.model->apply(state, program_.init[i]) != results[program_.calls() + i]) {
@@ -143,15 +153,10 @@ uint32_t ProgramJudge::outcome(const std::vector<int>& results) {
                        : serial_orders_->outcome(results.data());
 }
 
-bool ProgramJudge::decide(const std::vector<int>& results) {
-  if (!init_ok(results)) return false;
-  uint32_t id = outcome(results);
-  if (id == checker::SerialOrders::kNoOutcome) return false;
-  // One order respecting every relation the boundary order allows settles it at once (a
-  // correct structure's executions mostly have one); otherwise each relation is asked.
-  order_.possible_precedence(relation_.data());
-  if (respected(id, relation_.data())) return true;
+bool ProgramJudge::every_relation_legal(uint32_t id) {
   interleavings_.enumerate(order_);
+  // A total order allows one relation: the union already asked.
+  if (interleavings_.count() == 1) return false;
   for (size_t i = 0; i < interleavings_.count(); ++i) {
     if (!legal(id, i)) return false;
   }

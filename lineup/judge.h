@@ -1,9 +1,10 @@
 // Phase 2 for one test program: the verdict on each explored execution, against either the
 // sequential model or the implementation's own serial outcomes (phase 1). A verdict depends
-// only on the results and on the order the execution induces on its calls' boundary events,
-// so it is memoised on exactly that pair in a flat table: most executions cost one lookup
-// and no heap allocation. A miss enumerates the precedence relations the order allows and
-// asks, per relation not seen before with these results, the program's legal-order search.
+// only on the results and on the order the execution induces on its calls' boundary events.
+// Most executions are settled by one legal order respecting every relation that order allows
+// (a kept witness, else one search of the program's legal orders); the rest are memoised on
+// (results, order) in a flat table, and a miss asks the search once per relation the order
+// allows.
 #pragma once
 
 #include <optional>
@@ -49,8 +50,9 @@ class ProgramJudge {
  private:
   // Whether the init prefix's results are the model's (always true against phase 1).
   bool init_ok(const std::vector<int>& results) const;
-  // The verdict for order_ and `results`, computed (a memo miss).
-  bool decide(const std::vector<int>& results);
+  // Whether every relation order_ allows admits a legal order for `outcome` (a memo miss,
+  // after the union of those relations admitted none).
+  bool every_relation_legal(uint32_t outcome);
   // Whether relation i of the last enumeration admits a legal order for `outcome`.
   bool legal(uint32_t outcome, size_t i);
   // Whether some order respecting `precedes` gives `outcome`: a kept witness, else a search

@@ -22,6 +22,7 @@ class PreemptionRecorder final : public engine::Strategy {
     inner_.end_execution(result);
   }
   std::string stop_reason() const override { return inner_.stop_reason(); }
+  const engine::HappensBefore* happens_before() const override { return inner_.happens_before(); }
 
   /// Preemptions of the last execution.
   size_t preemptions() const { return pcs_.size(); }

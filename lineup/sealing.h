@@ -25,6 +25,7 @@ class SealingStrategy final : public engine::Strategy {
     inner_.end_execution(result);
   }
   std::string stop_reason() const override { return inner_.stop_reason(); }
+  const engine::HappensBefore* happens_before() const override { return inner_.happens_before(); }
 
  private:
   bool sealed(uintptr_t pc);

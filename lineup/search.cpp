@@ -131,20 +131,29 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       return explored < options.executions_per_program;
     }
     ++out.executions;
-    hb.reset(static_cast<int>(program.threads.size()));
-    for (const engine::Transition& t : r.trace.steps) hb.add(t);
-    uint64_t fingerprint = hb.fingerprint();
-    if (classes != nullptr) classes->insert(fingerprint ^ (index * 0x9e3779b97f4a7c15ULL));
+    // CB-DPOR and DPOR computed it already, to find races.
+    const engine::HappensBefore* relation = recorder.happens_before();
+    if (relation == nullptr || relation->size() != r.trace.steps.size() ||
+        relation->threads() != static_cast<int>(program.threads.size())) {
+      hb.reset(static_cast<int>(program.threads.size()));
+      for (const engine::Transition& t : r.trace.steps) hb.add(t);
+      relation = &hb;
+    }
+    uint64_t fingerprint = relation->fingerprint();
+    // The hunt's set of classes is large: its slot is fetched while the check runs.
+    const uint64_t hunt_class = fingerprint ^ (index * 0x9e3779b97f4a7c15ULL);
+    if (classes != nullptr) classes->prefetch(hunt_class);
     auto checking = Clock::now();
     std::optional<Violation> verdict;
     // Only when the threads read no clock does the class determine the results (see
     // virtual_clock.h); otherwise each execution is judged on its own.
     const bool class_verdict = by_class && !r.failed() && r.clock_readings == 0;
     if (!class_verdict || !linearizable_classes.contains(fingerprint)) {
-      verdict = judge_execution(r, engine, p, target, program, index, results, judge, &hb);
+      verdict = judge_execution(r, engine, p, target, program, index, results, judge, relation);
       if (class_verdict && !verdict) linearizable_classes.insert(fingerprint);
     }
     out.checker_seconds += seconds_since(checking);
+    if (classes != nullptr) classes->insert(hunt_class);
     if (after_execution) after_execution();
     if (auto v = std::move(verdict)) {
       v->preemptions = static_cast<int>(recorder.preemptions());

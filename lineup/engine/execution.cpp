@@ -38,7 +38,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.spin_blocks = result.forced_timeouts = 0;
   result.clock_readings = 0;
   thread_count_ = static_cast<int>(program.threads.size());
-  threads_.assign(static_cast<size_t>(thread_count_), ThreadState{});
+  threads_.resize(static_cast<size_t>(thread_count_));
+  for (ThreadState& s : threads_) s.restart();
   specifics_.resize(std::max<size_t>(specifics_.size(), static_cast<size_t>(thread_count_) + 1));
   for (auto& table : specifics_) table.clear();
   locks_.clear();

@@ -131,6 +131,17 @@ class Execution {
     int32_t call = -1;      // index of the current call span
     bool (*await_pred)(void*) = nullptr;
     SpinWindow spin;
+
+    /// Back to a thread that has not started. In place: the spin window's ring is 10 KB,
+    /// and an emptied window never reads what it holds.
+    void restart() {
+      finished = spin_blocked = woken = timed_out = false;
+      wait_seq = 0;
+      deadline = Deadline{};
+      call = -1;
+      await_pred = nullptr;
+      spin.clear();
+    }
   };
   struct LockState {
     uintptr_t addr = 0;

@@ -1,6 +1,7 @@
 #include "lineup/engine/happens_before.h"
 
 #include <algorithm>
+#include <array>
 
 namespace lineup::engine {
 namespace {
@@ -10,7 +11,18 @@ uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdULL;
 }
 
-const StepList kNoSteps;
+// Odd multipliers, one per thread, for the clock's part of the fingerprint.
+constexpr auto kLanes = [] {
+  std::array<uint64_t, kMaxThreads> lanes{};
+  uint64_t x = 0x9e3779b97f4a7c15ULL;
+  for (uint64_t& l : lanes) {
+    x ^= x >> 31;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    l = x | 1;
+  }
+  return lanes;
+}();
 
 }  // namespace
 
@@ -44,18 +56,13 @@ bool dependent(const Access& a, const Access& b) {
   return a.first <= b.last && b.first <= a.last;
 }
 
-std::vector<Access> pending_accesses(const Transition* pending, int threads) {
-  std::vector<Access> out(static_cast<size_t>(threads));
-  for (int t = 0; t < threads; ++t) out[static_cast<size_t>(t)] = Access::of(pending[t]);
-  return out;
-}
-
-uint64_t still_asleep(uint64_t asleep, const std::vector<Access>& pending, const Transition& step) {
+uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transition& step) {
+  if (asleep == 0) return 0;
   Access last = Access::of(step);
   uint64_t out = 0;
   for (uint64_t m = asleep; m != 0; m &= m - 1) {
     int u = __builtin_ctzll(m);
-    if (!dependent(pending[static_cast<size_t>(u)], last)) out |= uint64_t{1} << u;
+    if (!dependent(Access::of(pending[u]), last)) out |= uint64_t{1} << u;
   }
   return out;
 }
@@ -66,119 +73,111 @@ void HappensBefore::reset(int threads) {
   step_clocks_.clear();
   threads_of_step_.clear();
   accesses_of_step_.clear();
-  std::fill(keys_.begin(), keys_.end(), 0);
+  if (filled_.size() * 8 < table_.size()) {
+    for (uint32_t i : filled_) table_[i].key = 0;
+  } else {
+    std::fill(table_.begin(), table_.end(), Slot{});
+  }
+  filled_.clear();
+  cached_key_ = 0;
   used_ = 0;
   all_writes_.assign(static_cast<size_t>(n_), 0);
   all_awaits_.assign(static_cast<size_t>(n_), 0);
   fingerprint_ = 0;
 }
 
-void HappensBefore::join(uint32_t* into, const std::vector<uint32_t>& from) const {
-  for (int u = 0; u < n_; ++u) into[u] = std::max(into[u], from[static_cast<size_t>(u)]);
-}
-
-void HappensBefore::join_into(std::vector<uint32_t>& into, const uint32_t* from) const {
-  for (int u = 0; u < n_; ++u) {
-    into[static_cast<size_t>(u)] = std::max(into[static_cast<size_t>(u)], from[u]);
-  }
-}
-
-namespace {
-
-size_t probe_start(uintptr_t key, size_t mask) {
-  return static_cast<size_t>((key * 0x9e3779b97f4a7c15ULL) >> 20) & mask;
-}
-
-}  // namespace
-
-const HappensBefore::Location* HappensBefore::find(uintptr_t granule) const {
-  size_t mask = keys_.size() - 1;
-  for (size_t i = probe_start(granule + 1, mask);; i = (i + 1) & mask) {
-    if (keys_[i] == 0) return nullptr;
-    if (keys_[i] == granule + 1) return &pool_[slots_[i]];
-  }
-}
-
 void HappensBefore::grow() {
-  std::vector<uintptr_t> old_keys(keys_.size() * 2, 0);
-  std::vector<uint32_t> old_slots(slots_.size() * 2, 0);
-  old_keys.swap(keys_);
-  old_slots.swap(slots_);
-  size_t mask = keys_.size() - 1;
-  for (size_t j = 0; j < old_keys.size(); ++j) {
-    if (old_keys[j] == 0) continue;
-    size_t i = probe_start(old_keys[j], mask);
-    while (keys_[i] != 0) i = (i + 1) & mask;
-    keys_[i] = old_keys[j];
-    slots_[i] = old_slots[j];
+  std::vector<Slot> old(table_.size() * 2);
+  old.swap(table_);
+  const size_t mask = table_.size() - 1;
+  filled_.clear();
+  for (const Slot& o : old) {
+    if (o.key == 0) continue;
+    size_t i = probe_start(o.key, mask);
+    while (table_[i].key != 0) i = (i + 1) & mask;
+    table_[i] = o;
+    filled_.push_back(static_cast<uint32_t>(i));
   }
 }
 
 HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
-  if (2 * (used_ + 1) > keys_.size()) grow();
-  size_t mask = keys_.size() - 1;
+  if (granule + 1 == cached_key_) return pool_[cached_index_];
+  if (2 * (used_ + 1) > table_.size()) grow();
+  const size_t mask = table_.size() - 1;
   size_t i = probe_start(granule + 1, mask);
-  for (; keys_[i] != 0; i = (i + 1) & mask) {
-    if (keys_[i] == granule + 1) return pool_[slots_[i]];
+  for (; table_[i].key != 0; i = (i + 1) & mask) {
+    if (table_[i].key == granule + 1) {
+      cached_key_ = granule + 1;
+      cached_index_ = table_[i].index;
+      return pool_[cached_index_];
+    }
   }
   if (used_ == pool_.size()) pool_.emplace_back();
   Location& l = pool_[used_];
-  l.last_write.assign(static_cast<size_t>(n_), 0);
-  l.reads.assign(static_cast<size_t>(n_), 0);
+  const size_t width = 2 * static_cast<size_t>(n_);
+  l.clocks = static_cast<uint32_t>(used_ * width);
+  if (location_clocks_.size() < l.clocks + width) location_clocks_.resize(l.clocks + width);
+  std::fill_n(&location_clocks_[l.clocks], width, 0);
   l.steps.clear();
   l.writes.clear();
-  keys_[i] = granule + 1;
-  slots_[i] = static_cast<uint32_t>(used_++);
+  table_[i] = {granule + 1, static_cast<uint32_t>(used_)};
+  cached_key_ = granule + 1;
+  cached_index_ = static_cast<uint32_t>(used_++);
+  filled_.push_back(static_cast<uint32_t>(i));
   return l;
 }
 
-const StepList& HappensBefore::accesses(uintptr_t granule) const {
-  const Location* l = find(granule);
-  return l == nullptr ? kNoSteps : l->steps;
+void HappensBefore::order_after(Location& l, const Access& a, uint32_t* c) {
+  join(c, last_write(l));
+  if (a.writes) join(c, reads(l));
 }
 
-const StepList& HappensBefore::writes_to(uintptr_t granule) const {
-  const Location* l = find(granule);
-  return l == nullptr ? kNoSteps : l->writes;
+void HappensBefore::record(Location& l, const Access& a, const uint32_t* c, uint32_t index,
+                           ThreadId thread) {
+  if (a.writes) {
+    std::copy_n(c, n_, last_write(l));
+    std::fill_n(reads(l), n_, 0);
+    l.writes.push(index, thread);
+  } else {
+    join(reads(l), c);
+  }
+  l.steps.push(index, thread);
 }
 
-void HappensBefore::add(const Transition& t) {
+void HappensBefore::add(const Transition& t, const Access& a) {
   const auto index = static_cast<uint32_t>(threads_of_step_.size());
-  Access a = Access::of(t);
   uint32_t* c = &thread_clocks_[static_cast<size_t>(t.thread) * static_cast<size_t>(n_)];
   ++c[t.thread];
   if (a.reads_everything) {
-    join(c, all_writes_);
+    join(c, all_writes_.data());
   } else if (!a.none) {
-    if (a.writes) join(c, all_awaits_);
-    for (uintptr_t g = a.first; g <= a.last; ++g) {
-      Location& l = location(g);
-      join(c, l.last_write);
-      if (a.writes) join(c, l.reads);
-    }
-    for (uintptr_t g = a.first; g <= a.last; ++g) {
-      Location& l = location(g);
-      if (a.writes) {
-        l.last_write.assign(c, c + n_);
-        std::fill(l.reads.begin(), l.reads.end(), 0);
-      } else {
-        join_into(l.reads, c);
-      }
-      l.steps.push(index, t.thread);
-      if (a.writes) l.writes.push(index, t.thread);
+    if (a.writes) join(c, all_awaits_.data());
+    if (a.first == a.last) {  // the common case: one lookup
+      Location& l = location(a.first);
+      order_after(l, a, c);
+      record(l, a, c, index, t.thread);
+    } else {
+      for (uintptr_t g = a.first; g <= a.last; ++g) order_after(location(g), a, c);
+      for (uintptr_t g = a.first; g <= a.last; ++g) record(location(g), a, c, index, t.thread);
     }
   }
-  if (a.writes) join_into(all_writes_, c);
-  if (a.reads_everything) join_into(all_awaits_, c);
-  step_clocks_.insert(step_clocks_.end(), c, c + n_);
+  if (a.writes) join(all_writes_.data(), c);
+  if (a.reads_everything) join(all_awaits_.data(), c);
+  const size_t at = step_clocks_.size();
+  step_clocks_.resize(at + static_cast<size_t>(n_));
+  std::copy_n(c, n_, &step_clocks_[at]);
   threads_of_step_.push_back(t.thread);
   accesses_of_step_.push_back(a);
   // Order-independent: the sum over steps of a hash of (thread, position in thread, what,
   // where, clock). Equivalent executions have the same steps with the same clocks.
+  // The clock enters through a sum of independent products (one odd multiplier per thread)
+  // rather than one mix per element: the same information, without a chain of dependent
+  // multiplications per thread.
+  uint64_t clock = 0;
+  for (int u = 0; u < n_; ++u) clock += c[u] * kLanes[u];
   uint64_t h = mix(mix(mix(0, static_cast<uint64_t>(t.thread)), c[t.thread]),
                    static_cast<uint64_t>(a.writes) | (static_cast<uint64_t>(a.first) << 1));
-  for (int u = 0; u < n_; ++u) h = mix(h, c[u]);
-  fingerprint_ += h;
+  fingerprint_ += mix(h, clock);
 }
 
 }  // namespace lineup::engine

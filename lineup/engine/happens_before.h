@@ -38,38 +38,45 @@ bool dependent(const Access& a, const Access& b);
 /// fingerprint) is unaffected; the strategies' race detection and sleep sets are not.
 inline bool test_only_rmw_reads_commute = false;
 
-/// The Access of every thread's pending transition at a scheduling point.
-std::vector<Access> pending_accesses(const Transition* pending, int threads);
-
-/// The threads of `asleep` whose pending transition (in `pending`) is independent of `step`:
-/// a sleep set after `step` ran.
-uint64_t still_asleep(uint64_t asleep, const std::vector<Access>& pending, const Transition& step);
+/// The threads of `asleep` whose pending transition is independent of `step`: a sleep set
+/// after `step` ran. `pending` holds every thread's pending transition after `step` ran: a
+/// sleeping thread did not run `step`, and a thread's pending transition changes only when it
+/// runs, so for the sleepers it is the one they had before.
+uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transition& step);
 
 /// The steps that touched one location, in execution order, with each step's position
 /// linked to the start of its run (the consecutive entries by the same thread), so that a
-/// backward scan can pass over a thread's steps it no longer needs in one jump.
+/// backward scan can pass over a thread's steps it no longer needs in one jump. Both live in
+/// one array of pairs: a push is one append.
 class StepList {
  public:
-  size_t size() const { return steps_.size(); }
-  uint32_t step(size_t x) const { return steps_[x]; }
+  size_t size() const { return entries_.size(); }
+  uint32_t step(size_t x) const { return entries_[x].step; }
   /// Position of the first entry of the run that position x belongs to.
-  size_t run_start(size_t x) const { return run_start_[x]; }
+  size_t run_start(size_t x) const { return entries_[x].run_start; }
+  /// The threads with an entry (bit t for thread t): a backward scan that no longer needs
+  /// any of them can stop.
+  uint64_t threads() const { return threads_; }
   void clear() {
-    steps_.clear();
-    run_start_.clear();
+    entries_.clear();
     last_thread_ = kNoThread;
+    threads_ = 0;
   }
   void push(uint32_t step, ThreadId thread) {
-    bool same = !steps_.empty() && thread == last_thread_;
-    run_start_.push_back(same ? run_start_.back() : static_cast<uint32_t>(steps_.size()));
-    steps_.push_back(step);
+    bool same = !entries_.empty() && thread == last_thread_;
+    entries_.push_back(
+        {step, same ? entries_.back().run_start : static_cast<uint32_t>(entries_.size())});
     last_thread_ = thread;
+    threads_ |= uint64_t{1} << thread;
   }
 
  private:
-  std::vector<uint32_t> steps_;
-  std::vector<uint32_t> run_start_;
+  struct Entry {
+    uint32_t step, run_start;
+  };
+  std::vector<Entry> entries_;
   ThreadId last_thread_ = kNoThread;
+  uint64_t threads_ = 0;
 };
 
 /// Incrementally built happens-before relation of an execution.
@@ -78,8 +85,12 @@ class HappensBefore {
   /// Forgets everything; the next execution has `threads` threads.
   void reset(int threads);
   /// Appends the next executed step.
-  void add(const Transition& t);
+  void add(const Transition& t) { add(t, Access::of(t)); }
+  /// The same, with its Access already known (a == Access::of(t)).
+  void add(const Transition& t, const Access& a);
   size_t size() const { return threads_of_step_.size(); }
+  /// Threads of the execution (as given to reset).
+  int threads() const { return n_; }
   /// Whether step j happens before (or is) step i.
   bool ordered(size_t j, size_t i) const {
     ThreadId t = threads_of_step_[j];
@@ -96,13 +107,20 @@ class HappensBefore {
     return &thread_clocks_[static_cast<size_t>(t) * static_cast<size_t>(n_)];
   }
   /// Steps that touched granule g, in order; empty when none.
-  const StepList& accesses(uintptr_t granule) const;
+  const StepList& accesses(uintptr_t granule) const {
+    const Location* l = find(granule);
+    return l == nullptr ? no_steps_ : l->steps;
+  }
   /// The steps among accesses(g) that write: all a read can depend on there (a thread that
   /// spins reading a location would otherwise make each of its reads rescan the others).
-  const StepList& writes_to(uintptr_t granule) const;
+  const StepList& writes_to(uintptr_t granule) const {
+    const Location* l = find(granule);
+    return l == nullptr ? no_steps_ : l->writes;
+  }
   /// The steps a step with access `a` on granule g can depend on, in order.
   const StepList& candidates(const Access& a, uintptr_t granule) const {
-    return a.writes ? accesses(granule) : writes_to(granule);
+    const Location* l = find(granule);
+    return l == nullptr ? no_steps_ : a.writes ? l->steps : l->writes;
   }
   /// The Access of step i.
   const Access& access(size_t i) const { return accesses_of_step_[i]; }
@@ -112,17 +130,41 @@ class HappensBefore {
   uint64_t fingerprint() const { return fingerprint_; }
 
  private:
+  // A granule's clocks (last write, join of the reads since) are 2 n_ words of
+  // location_clocks_ from `clocks`: one flat array for every location, grown only.
   struct Location {
-    std::vector<uint32_t> last_write;  // clock of the last write
-    std::vector<uint32_t> reads;       // join of the reads since that write
-    StepList steps;                    // steps touching the granule
-    StepList writes;                   // the writing ones among them
+    uint32_t clocks = 0;
+    StepList steps;   // steps touching the granule
+    StepList writes;  // the writing ones among them
   };
-  void join(uint32_t* into, const std::vector<uint32_t>& from) const;
-  void join_into(std::vector<uint32_t>& into, const uint32_t* from) const;
+  void join(uint32_t* into, const uint32_t* from) const {
+    for (int u = 0; u < n_; ++u) into[u] = into[u] < from[u] ? from[u] : into[u];
+  }
+  uint32_t* last_write(const Location& l) { return &location_clocks_[l.clocks]; }
+  uint32_t* reads(const Location& l) { return &location_clocks_[l.clocks + n_]; }
+  static size_t probe_start(uintptr_t key, size_t mask) {
+    return static_cast<size_t>((key * 0x9e3779b97f4a7c15ULL) >> 20) & mask;
+  }
   Location& location(uintptr_t granule);
-  const Location* find(uintptr_t granule) const;
+  const Location* find(uintptr_t granule) const {
+    // The last granule looked up first: race detection asks for a step's granule and then
+    // adds the step there.
+    if (granule + 1 == cached_key_) return &pool_[cached_index_];
+    const size_t mask = table_.size() - 1;
+    for (size_t i = probe_start(granule + 1, mask);; i = (i + 1) & mask) {
+      if (table_[i].key == 0) return nullptr;
+      if (table_[i].key == granule + 1) {
+        cached_key_ = granule + 1;
+        cached_index_ = table_[i].index;
+        return &pool_[cached_index_];
+      }
+    }
+  }
   void grow();
+  // Orders step `index` (clock c, access a, granule l) after the location's earlier
+  // conflicting steps, then records it there.
+  void order_after(Location& l, const Access& a, uint32_t* c);
+  void record(Location& l, const Access& a, const uint32_t* c, uint32_t index, ThreadId thread);
 
   int n_ = 0;
   std::vector<uint32_t> thread_clocks_;  // n x n
@@ -130,12 +172,21 @@ class HappensBefore {
   std::vector<ThreadId> threads_of_step_;
   std::vector<Access> accesses_of_step_;
   // Granule -> index into pool_, open addressing (key 0 = empty, keys stored + 1). Reset
-  // empties the table but keeps the pool's vectors, so executions allocate nothing.
-  std::vector<uintptr_t> keys_ = std::vector<uintptr_t>(1024, 0);
-  std::vector<uint32_t> slots_ = std::vector<uint32_t>(1024, 0);
+  // empties the slots used (listed in filled_) but keeps the pool's lists, so executions
+  // allocate nothing.
+  struct Slot {
+    uintptr_t key = 0;
+    uint32_t index = 0;
+  };
+  std::vector<Slot> table_ = std::vector<Slot>(1024);
+  std::vector<uint32_t> filled_;
+  mutable uintptr_t cached_key_ = 0;  // granule + 1 of the last lookup that found one, or 0
+  mutable uint32_t cached_index_ = 0;
   std::vector<Location> pool_;
+  std::vector<uint32_t> location_clocks_;
   size_t used_ = 0;
   std::vector<uint32_t> all_writes_, all_awaits_;  // joins, for kAwait
+  const StepList no_steps_;
   uint64_t fingerprint_ = 0;
 };
 

@@ -26,12 +26,11 @@ ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
   n.enabled = point.enabled;
   n.previous = point.previous;
   n.implicit = n.previous == kNoThread || !point.is_enabled(n.previous);
-  n.pending = pending_accesses(point.pending, point.thread_count);
   if (k > 0) {
     const Node& parent = stack_[k - 1];
     n.preemptions = parent.preemptions + (parent.preempting ? 1 : 0);
     // Attempt(): threads whose next transition depends on the step just run wake up.
-    n.sleep = still_asleep(parent.sleep, parent.pending, point.trace->steps[k - 1]);
+    n.sleep = still_asleep(parent.sleep, point.pending, point.trace->steps[k - 1]);
   }
   if (!n.implicit) {
     n.chosen = n.previous;  // phase 0: no preemption unless a later step marks this point
@@ -64,7 +63,8 @@ ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
 // thread that is dependent with i and does not happen before p's previous steps marks the
 // point before j. Scanning backwards, once a step of thread q happens before p, all earlier
 // steps of q do too, so q is skipped from then on (amortised linear, seed 004 sec. 4.3), a
-// run of q's steps at one location in a single jump.
+// run of q's steps at one location in a single jump, and the scan of a location ends once
+// every thread with a step there is ordered.
 void CbDporStrategy::mark_races(const Trace& trace) {
   hb_.reset(threads_);
   const uint64_t all = threads_ >= 64 ? ~uint64_t{0} : bit(threads_) - 1;
@@ -87,15 +87,18 @@ void CbDporStrategy::mark_races(const Trace& trace) {
       } else {
         for (uintptr_t g = a.first; g <= a.last; ++g) {
           const StepList& list = hb_.candidates(a, g);
+          // Threads without a step in the list need no ordering: the scan ends once every
+          // thread that has one is ordered.
+          const uint64_t present = list.threads() | bit(t.thread);
           ordered = bit(t.thread);
-          for (size_t x = list.size(); x-- > 0 && ordered != all;) {
+          for (size_t x = list.size(); x-- > 0 && ordered != present;) {
             consider(list.step(x));
             if (ordered & bit(hb_.thread(list.step(x)))) x = list.run_start(x);
           }
         }
       }
     }
-    hb_.add(t);
+    hb_.add(t, a);
   }
 }
 

@@ -24,6 +24,7 @@ class CbDporStrategy final : public Strategy {
   ThreadId next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return "replayed prefix diverged"; }
+  const HappensBefore* happens_before() const override { return &hb_; }
 
   /// The highest bound c for which every execution with at most c preemptions is covered up
   /// to equivalence (-1: none yet). After the search ends with no bound cutting anything off,
@@ -44,7 +45,6 @@ class CbDporStrategy final : public Strategy {
     bool marked = false;      // a later dependent step asks for a preemption here
     bool preempting = false;  // phase 1: previous is preempted, others are being tried
     int preemptions = 0;      // preemptions in the prefix before this point
-    std::vector<Access> pending;
   };
   void mark_races(const Trace& trace);
   void restart_or_finish();

@@ -30,13 +30,12 @@ ThreadId DporStrategy::next_thread(const SchedulingPoint& point) {
   }
   Node n;
   n.enabled = point.enabled;
-  n.pending = pending_accesses(point.pending, point.thread_count);
   if (k > 0) {
     // A sleeping thread (or one explored before the parent's choice) wakes up only when a
     // step dependent with its next transition runs.
     const Node& parent = stack_[k - 1];
     uint64_t asleep = parent.sleep | (parent.done & ~bit(parent.chosen));
-    n.sleep = still_asleep(asleep, parent.pending, point.trace->steps[k - 1]);
+    n.sleep = still_asleep(asleep, point.pending, point.trace->steps[k - 1]);
   }
   uint64_t awake = n.enabled & ~n.sleep;
   if (awake == 0) {
@@ -90,7 +89,9 @@ void DporStrategy::add_races(const Trace& trace) {
       } else {
         for (uintptr_t g = a.first; g <= a.last; ++g) {
           const StepList& list = hb_.candidates(a, g);
-          for (size_t x = list.size(); x-- > 0;) {
+          // Done once every thread with a step in the list is found (or is t's own).
+          const uint64_t present = list.threads() & ~bit(t.thread);
+          for (size_t x = list.size(); x-- > 0 && (present & ~found) != 0;) {
             consider(list.step(x));
             ThreadId q = hb_.thread(list.step(x));
             if (q == t.thread || (found & bit(q))) x = list.run_start(x);
@@ -98,7 +99,7 @@ void DporStrategy::add_races(const Trace& trace) {
         }
       }
     }
-    hb_.add(t);
+    hb_.add(t, a);
     for (size_t j : races) {
       Node& n = stack_[j];
       uint64_t e = 0;

@@ -17,6 +17,7 @@ class DporStrategy final : public Strategy {
   ThreadId next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return "replayed prefix diverged"; }
+  const HappensBefore* happens_before() const override { return &hb_; }
   /// True once every equivalence class has been explored.
   bool exhausted() const { return !has_next_; }
 
@@ -27,7 +28,6 @@ class DporStrategy final : public Strategy {
     uint64_t done = 0;       // threads tried here
     uint64_t sleep = 0;      // threads whose exploration here would repeat explored classes
     ThreadId chosen = kNoThread;
-    std::vector<Access> pending;  // each thread's next transition here
   };
   void add_races(const Trace& trace);
 

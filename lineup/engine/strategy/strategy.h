@@ -13,6 +13,8 @@
 
 namespace lineup::engine {
 
+class HappensBefore;
+
 /// The state a strategy decides on.
 struct SchedulingPoint {
   uint64_t enabled = 0;           // bit t set when thread t can execute its pending transition
@@ -43,6 +45,9 @@ class Strategy {
   virtual ThreadId next_thread(const SchedulingPoint& point) = 0;
   /// Called after every execution, with its outcome and full trace.
   virtual void end_execution(const ExecutionResult& result) = 0;
+  /// The happens-before of the last execution's whole trace, when end_execution computed it
+  /// (nullptr otherwise), so that a caller that needs it too need not compute it again.
+  virtual const HappensBefore* happens_before() const { return nullptr; }
   /// Why next_thread returned kNoThread.
   virtual std::string stop_reason() const { return "strategy stopped the execution"; }
 };
