@@ -58,7 +58,9 @@ TEST(ThreadLocals, EachLogicalThreadStartsEveryExecutionFromTheInitialValues) {
       }
       EXPECT_EQ(r.trace.steps[last].addr, mark) << "T" << t;
       for (const CallSpan& c : r.trace.calls) {
-        if (c.thread == t) EXPECT_LE(c.end_step, last);
+        if (c.thread == t) {
+          EXPECT_LE(c.end_step, last);
+        }
       }
     }
     seen = {};
