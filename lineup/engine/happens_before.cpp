@@ -70,7 +70,6 @@ uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transiti
 void HappensBefore::reset(int threads) {
   n_ = threads;
   thread_clocks_.assign(static_cast<size_t>(n_) * static_cast<size_t>(n_), 0);
-  step_clocks_.clear();
   threads_of_step_.clear();
   accesses_of_step_.clear();
   if (filled_.size() * 8 < table_.size()) {
@@ -163,8 +162,10 @@ void HappensBefore::add(const Transition& t, const Access& a) {
   }
   if (a.writes) join(all_writes_.data(), c);
   if (a.reads_everything) join(all_awaits_.data(), c);
-  const size_t at = step_clocks_.size();
-  step_clocks_.resize(at + static_cast<size_t>(n_));
+  const size_t at = static_cast<size_t>(index) * static_cast<size_t>(n_);
+  if (at + static_cast<size_t>(n_) > step_clocks_.size()) {
+    step_clocks_.resize(2 * (at + static_cast<size_t>(n_)));
+  }
   std::copy_n(c, n_, &step_clocks_[at]);
   threads_of_step_.push_back(t.thread);
   accesses_of_step_.push_back(a);

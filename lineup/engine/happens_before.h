@@ -47,10 +47,10 @@ uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transiti
 /// The steps that touched one location, in execution order, with each step's position
 /// linked to the start of its run (the consecutive entries by the same thread), so that a
 /// backward scan can pass over a thread's steps it no longer needs in one jump. Both live in
-/// one array of pairs: a push is one append.
+/// one array of pairs.
 class StepList {
  public:
-  size_t size() const { return entries_.size(); }
+  size_t size() const { return size_; }
   uint32_t step(size_t x) const { return entries_[x].step; }
   /// Position of the first entry of the run that position x belongs to.
   size_t run_start(size_t x) const { return entries_[x].run_start; }
@@ -58,14 +58,16 @@ class StepList {
   /// any of them can stop.
   uint64_t threads() const { return threads_; }
   void clear() {
-    entries_.clear();
+    size_ = 0;
     last_thread_ = kNoThread;
     threads_ = 0;
   }
   void push(uint32_t step, ThreadId thread) {
-    bool same = !entries_.empty() && thread == last_thread_;
-    entries_.push_back(
-        {step, same ? entries_.back().run_start : static_cast<uint32_t>(entries_.size())});
+    // The array only grows (size_ counts the entries in use): a push is a store.
+    if (size_ == entries_.size()) entries_.resize(entries_.empty() ? 16 : 2 * entries_.size());
+    const bool same = size_ != 0 && thread == last_thread_;
+    entries_[size_] = {step, same ? entries_[size_ - 1].run_start : static_cast<uint32_t>(size_)};
+    ++size_;
     last_thread_ = thread;
     threads_ |= uint64_t{1} << thread;
   }
@@ -75,6 +77,7 @@ class StepList {
     uint32_t step, run_start;
   };
   std::vector<Entry> entries_;
+  size_t size_ = 0;
   ThreadId last_thread_ = kNoThread;
   uint64_t threads_ = 0;
 };
@@ -168,7 +171,7 @@ class HappensBefore {
 
   int n_ = 0;
   std::vector<uint32_t> thread_clocks_;  // n x n
-  std::vector<uint32_t> step_clocks_;    // steps x n
+  std::vector<uint32_t> step_clocks_;    // steps x n, and room for more: it only grows
   std::vector<ThreadId> threads_of_step_;
   std::vector<Access> accesses_of_step_;
   // Granule -> index into pool_, open addressing (key 0 = empty, keys stored + 1). Reset
