@@ -32,8 +32,6 @@ class StaticWrites {
   /// Restores every recorded location to its contents before the first write, and empties
   /// the log.
   void undo();
-  /// Writes recorded since the last undo.
-  size_t size() const { return entries_.size(); }
 
  private:
   struct Entry {

@@ -85,8 +85,4 @@ void ThreadLocalCopies::swap_runs(int from, int to) {
   }
 }
 
-size_t ThreadLocalCopies::tracked_bytes() const {
-  return static_cast<size_t>(std::count(tracked_.begin(), tracked_.end(), uint8_t{1}));
-}
-
 }  // namespace lineup::engine

@@ -54,8 +54,6 @@ class ThreadLocalCopies {
     if (runs_.empty()) return;
     swap_runs(from, to);
   }
-  /// Bytes tracked so far, for tests and reports.
-  size_t tracked_bytes() const;
 
  private:
   struct Run {
