@@ -20,7 +20,7 @@ foreach(folder specs generator checker lineup corpus adapters/smoke adapters/lib
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${folder}/
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/lineup/${folder}
           COMPONENT development
-          FILES_MATCHING PATTERN "*.h")
+          FILES_MATCHING PATTERN "*.h" PATTERN cases EXCLUDE)
 endforeach()
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/lineupConfig.cmake.in

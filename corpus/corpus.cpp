@@ -11,7 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "lineup/search.h"
+#include "lineup/hunt/search.h"
 
 namespace lineup::corpus {
 namespace {

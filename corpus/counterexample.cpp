@@ -2,7 +2,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lineup/version.h"
 
 namespace lineup {
 namespace {
@@ -128,7 +127,7 @@ Counterexample to_counterexample(const specs::Target& target, const Violation& v
   c.signature = v.signature;
   c.sealed = v.sealed;
   c.preemptions = v.preemptions;
-  c.lineup_version = kVersion;
+  c.lineup_version = LINEUP_VERSION;
   c.seed = options.seed;
   c.program_index = v.program_index;
   c.atomics_only = options.atomics_only;

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "lineup/engine/schedule.h"
-#include "lineup/hunt.h"
+#include "lineup/hunt/hunt.h"
 #include "specs/structure.h"
 
 namespace lineup {

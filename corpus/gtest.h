@@ -17,7 +17,7 @@
 #include <string>
 
 #include "corpus/corpus.h"
-#include "lineup/hunt.h"
+#include "lineup/hunt/hunt.h"
 
 namespace lineup::corpus {
 

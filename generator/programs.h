@@ -6,16 +6,10 @@
 
 #include <cstdint>
 
+#include "generator/shape.h"
 #include "specs/structure.h"
 
 namespace lineup::generator {
-
-/// The size of generated programs.
-struct Shape {
-  int threads = 3;  // at most; fewer when the target's roles allow fewer
-  int calls = 3;    // per thread, exactly
-  int init = 0;     // a sequential prefix of 0..init calls before the threads start
-};
 
 /// Programs of `shape`: each call an operation of the target's model (thread t restricted to
 /// target.roles[t] when roles are declared), with an argument from target.arguments where

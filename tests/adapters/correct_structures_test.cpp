@@ -2,7 +2,7 @@
 // (default strategy and bound) without a violation.
 #include <gtest/gtest.h>
 
-#include "lineup/hunt.h"
+#include "lineup/hunt/hunt.h"
 #include "specs/structure.h"
 
 namespace lineup {

@@ -11,9 +11,9 @@
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/strategy/random_bits.h"
-#include "lineup/judge.h"
-#include "lineup/phase1.h"
-#include "lineup/search.h"
+#include "checker/judge.h"
+#include "checker/phase1.h"
+#include "lineup/hunt/search.h"
 #include "tests/checker/reference_judge.h"
 
 namespace lineup {

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "lineup/hunt.h"
-#include "lineup/shrink.h"
+#include "lineup/hunt/hunt.h"
+#include "corpus/shrink.h"
 
 namespace lineup::corpus {
 namespace {
@@ -180,7 +180,7 @@ TEST(Corpus, ACappedSearchIsUndetermined) {
 }
 
 TEST(Corpus, EverySeededCorpusFileReplaysToTheSameTraceAThousandTimes) {
-  std::vector<Entry> entries = read(LINEUP_SOURCE_DIR "/corpus/seeded");
+  std::vector<Entry> entries = read(LINEUP_SOURCE_DIR "/corpus/cases/seeded");
   ASSERT_FALSE(entries.empty());
   for (const Entry& e : entries) {
     ASSERT_TRUE(e.counterexample.has_value()) << e.error;

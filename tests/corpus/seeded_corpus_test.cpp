@@ -1,8 +1,8 @@
-// The project's corpus of seeded bugs (corpus/seeded/), one test per file: each must still
+// The project's corpus of seeded bugs (corpus/cases/seeded/), one test per file: each must still
 // reproduce exactly. And a budgeted hunt inside a test, as users write them.
 #include "corpus/gtest.h"
 
-LINEUP_CORPUS_TESTS(SeededCorpus, LINEUP_SOURCE_DIR "/corpus/seeded",
+LINEUP_CORPUS_TESTS(SeededCorpus, LINEUP_SOURCE_DIR "/corpus/cases/seeded",
                     lineup::corpus::Expect::kReproduces);
 
 namespace {

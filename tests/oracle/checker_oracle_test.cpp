@@ -14,7 +14,7 @@
 #include "checker/linearizable.h"
 #include "history.h"
 #include "history_verdict.h"
-#include "lineup/judge.h"
+#include "checker/judge.h"
 #include "specs/model.h"
 
 namespace oracle {

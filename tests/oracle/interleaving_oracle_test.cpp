@@ -20,7 +20,7 @@
 #include "interleavings.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/factory.h"
-#include "lineup/hunt.h"
+#include "lineup/hunt/hunt.h"
 
 namespace oracle {
 namespace {
@@ -49,14 +49,14 @@ struct Tally {
   }
 };
 
-// How the hunt builds its engine (make_engine in lineup/search.cpp).
+// How the hunt builds its engine (make_engine in lineup/hunt/search.cpp).
 le::EngineOptions hunt_engine_options() {
   le::EngineOptions eo;
   eo.schedule_plain_accesses = !lineup::HuntOptions().atomics_only;
   return eo;
 }
 
-// How the hunt builds its strategy (search_program in lineup/search.cpp), for `name`.
+// How the hunt builds its strategy (search_program in lineup/hunt/search.cpp), for `name`.
 std::unique_ptr<le::Strategy> hunt_strategy(const std::string& name, uint64_t seed) {
   lineup::HuntOptions h;
   le::StrategyConfig config;

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "generator/programs.h"
-#include "lineup/hunt.h"
+#include "lineup/hunt/hunt.h"
 #include "specs/structure.h"
 
 namespace lineup {

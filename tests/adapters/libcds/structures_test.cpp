@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "lineup/hunt.h"
+#include "lineup/hunt/hunt.h"
 #include "specs/structure.h"
 
 namespace lineup {

@@ -8,7 +8,7 @@
 
 #include <map>
 
-#include "lineup/hunt.h"
+#include "lineup/hunt/hunt.h"
 #include "specs/structure.h"
 
 namespace lineup {

@@ -4,7 +4,7 @@
 // epoch-based reclamation for 1,000 programs each.
 #include <gtest/gtest.h>
 
-#include "lineup/hunt.h"
+#include "lineup/hunt/hunt.h"
 #include "specs/structure.h"
 
 namespace lineup {

@@ -1,0 +1,287 @@
+#include "checker/judge.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "checker/linearizable.h"
+
+namespace lineup {
+namespace {
+
+// Whether some serial order in `orders` (call indices) respects `precedes`.
+bool some_order_respects(const std::vector<std::vector<int>>& orders,
+                         const checker::Precedence& precedes) {
+  for (const std::vector<int>& order : orders) {
+    uint64_t done = 0;
+    bool ok = true;
+    for (int c : order) {
+      if (precedes[static_cast<size_t>(c)] & ~done) {
+        ok = false;
+        break;
+      }
+      done |= uint64_t{1} << c;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string describe_call(const specs::Model& model, const specs::TestProgram& program, int flat) {
+  for (size_t t = 0, base = 0; t < program.threads.size(); base += program.threads[t++].size()) {
+    if (static_cast<size_t>(flat) < base + program.threads[t].size()) {
+      size_t i = static_cast<size_t>(flat) - base;
+      return "T" + std::to_string(t) + "[" + std::to_string(i) + "]." +
+             model.describe(program.threads[t][i]);
+    }
+  }
+  return "?";
+}
+
+std::string describe_order(const specs::Model& model, const specs::TestProgram& program,
+                           const std::vector<int>& order) {
+  std::string out;
+  for (int c : order) out += (out.empty() ? "" : ", ") + describe_call(model, program, c);
+  return out;
+}
+
+std::string describe_calls(const specs::Model& model, const specs::TestProgram& program,
+                           const std::vector<int>& results) {
+  std::string out;
+  auto one = [&](const specs::Operation& op, int result) {
+    return " " + model.describe(op) + " -> " + model.describe_result(op, result);
+  };
+  if (!program.init.empty()) {
+    out += "  init:";
+    for (size_t i = 0; i < program.init.size(); ++i) {
+      out += one(program.init[i], results[program.calls() + i]);
+    }
+    out += "\n";
+  }
+  for (size_t t = 0; t < program.threads.size(); ++t) {
+    out += "  T" + std::to_string(t) + ":";
+    for (size_t i = 0; i < program.threads[t].size(); ++i) {
+      out += one(program.threads[t][i],
+                 results[program.flat(static_cast<int>(t), static_cast<int>(i))]);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram& program,
+                           const SerialOutcomes* serial, bool dependency_aware)
+    : target_(target),
+      program_(program),
+      serial_(serial),
+      dependency_aware_(dependency_aware),
+      witnesses_(program.calls()) {
+  const specs::Model& model = *target_.model;
+  after_init_ = model.initial();
+  for (const specs::Operation& op : program_.init) model.apply(after_init_, op);
+  std::vector<size_t> calls_per_thread;
+  std::vector<specs::Operation> operations;
+  for (const std::vector<specs::Operation>& thread : program_.threads) {
+    calls_per_thread.push_back(thread.size());
+    operations.insert(operations.end(), thread.begin(), thread.end());
+  }
+  order_.shape(calls_per_thread);
+  if (serial_ == nullptr) {
+    model_orders_.emplace(model, std::move(operations), after_init_);
+  } else {
+    serial_orders_.emplace(serial_->outcomes);
+  }
+  key_.assign(program_.results_size() + order_.key_words(), 0);
+  verdicts_.reset(key_.size());
+  relation_.assign(program_.calls(), 0);
+}
+
+Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace& trace) {
+  return judge(results, trace, nullptr);
+}
+
+Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace& trace,
+                            const engine::HappensBefore* hb) {
+  if (!dependency_aware_) {
+    order_.real_time(trace);
+  } else {
+    if (hb == nullptr) {
+      hb_.reset(static_cast<int>(program_.threads.size()));
+      for (const engine::Transition& t : trace.steps) hb_.add(t);
+      hb = &hb_;
+    }
+    order_.induce(trace, *hb);
+  }
+  // Most verdicts are settled by one order that respects every relation the boundary order
+  // allows: a kept witness, else one search (whose order is then kept). Only when there is
+  // none is the memo consulted, and on a miss each relation asked; so the memo holds the few
+  // orders that need that work rather than one entry per execution (nearly every execution
+  // of a systematic search has a boundary order of its own).
+  const uint32_t id = init_ok(results) ? outcome(results) : checker::SerialOrders::kNoOutcome;
+  if (id != checker::SerialOrders::kNoOutcome) {
+    order_.possible_precedence(relation_.data());
+    if (respected(id, relation_.data())) return {};
+  }
+  std::copy(results.begin(), results.end(), key_.begin());
+  std::copy(order_.key(), order_.key() + order_.key_words(),
+            key_.begin() + static_cast<ptrdiff_t>(results.size()));
+  uint64_t h = verdicts_.hash(key_.data());
+  if (const uint32_t* known = verdicts_.find(key_.data(), h)) {
+    if (*known != 0) return {};
+  } else {
+    bool ok = id != checker::SerialOrders::kNoOutcome && every_relation_legal(id);
+    verdicts_.insert(key_.data(), h, ok ? 1 : 0);
+    if (ok) return {};
+  }
+  return {false, why(results, trace)};
+}
+
+bool ProgramJudge::init_ok(const std::vector<int>& results) const {
+  if (serial_ != nullptr || program_.init.empty()) return true;
+  specs::State state = target_.model->initial();
+  for (size_t i = 0; i < program_.init.size(); ++i) {
+    if (target_.model->apply(state, program_.init[i]) != results[program_.calls() + i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+uint32_t ProgramJudge::outcome(const std::vector<int>& results) {
+  return model_orders_ ? model_orders_->outcome(results.data())
+                       : serial_orders_->outcome(results.data());
+}
+
+bool ProgramJudge::every_relation_legal(uint32_t id) {
+  interleavings_.enumerate(order_);
+  // A total order allows one relation: the union already asked.
+  if (interleavings_.count() == 1) return false;
+  for (size_t i = 0; i < interleavings_.count(); ++i) {
+    if (!legal(id, i)) return false;
+  }
+  return true;
+}
+
+bool ProgramJudge::legal(uint32_t id, size_t i) {
+  interleavings_.relation(i, relation_.data());
+  return respected(id, relation_.data());
+}
+
+bool ProgramJudge::respected(uint32_t id, const uint64_t* precedes) {
+  if (witnesses_.any_respects(id, precedes)) return true;
+  if (model_orders_ ? !model_orders_->legal(id, precedes) : !serial_orders_->legal(id, precedes)) {
+    return false;
+  }
+  witnesses_.add(id, model_orders_ ? model_orders_->order() : serial_orders_->order());
+  return true;
+}
+
+std::string ProgramJudge::why(const std::vector<int>& results, const engine::Trace& trace) {
+  const specs::Model& model = *target_.model;
+  if (serial_ == nullptr) {
+    // The init prefix runs alone: each of its results must be the model's.
+    specs::State state = model.initial();
+    for (size_t i = 0; i < program_.init.size(); ++i) {
+      int expected = model.apply(state, program_.init[i]);
+      int got = results[program_.calls() + i];
+      if (got != expected) {
+        return "init call " + model.describe(program_.init[i]) + " returned " +
+               model.describe_result(program_.init[i], got) + " running alone; the " +
+               model.name() + " model returns " + model.describe_result(program_.init[i], expected);
+      }
+    }
+  }
+  std::vector<checker::CallRecord> calls(program_.calls());
+  std::vector<size_t> flat(trace.calls.size());  // trace order -> program order
+  for (size_t c = 0; c < trace.calls.size(); ++c) {
+    const engine::CallSpan& s = trace.calls[c];
+    flat[c] = program_.flat(s.thread, s.index_in_thread);
+    calls[flat[c]] = {
+        s.thread,
+        program_.threads[static_cast<size_t>(s.thread)][static_cast<size_t>(s.index_in_thread)],
+        results[flat[c]]};
+  }
+  // Of the failing relations, the one first in trace-order numbering is reported, so reports
+  // name the same orderings whichever order the relations were enumerated in.
+  uint32_t id = outcome(results);
+  interleavings_.enumerate(order_);
+  checker::Precedence reported, in_trace_order(trace.calls.size());
+  std::vector<uint64_t> smallest;
+  for (size_t i = 0; i < interleavings_.count(); ++i) {
+    if (id != checker::SerialOrders::kNoOutcome && legal(id, i)) continue;
+    interleavings_.relation(i, relation_.data());
+    std::fill(in_trace_order.begin(), in_trace_order.end(), 0);
+    for (size_t y = 0; y < flat.size(); ++y) {
+      for (size_t x = 0; x < flat.size(); ++x) {
+        if ((relation_[flat[y]] >> flat[x]) & 1) in_trace_order[y] |= uint64_t{1} << x;
+      }
+    }
+    if (smallest.empty() || in_trace_order < smallest) {
+      smallest = in_trace_order;
+      reported = relation_;
+    }
+  }
+  return explain(calls, results, reported);
+}
+
+std::string ProgramJudge::explain(const std::vector<checker::CallRecord>& calls,
+                                  const std::vector<int>& results,
+                                  const checker::Precedence& precedes) const {
+  const specs::Model& model = *target_.model;
+  std::string must;
+  for (size_t y = 0; y < precedes.size(); ++y) {
+    for (size_t x = 0; x < precedes.size(); ++x) {
+      if (!((precedes[y] >> x) & 1)) continue;
+      bool implied = false;  // x before z before y: the pair x, y says nothing new
+      for (size_t z = 0; z < precedes.size() && !implied; ++z) {
+        implied = ((precedes[z] >> x) & 1) && ((precedes[y] >> z) & 1);
+      }
+      if (!implied) {
+        must += "    " + describe_call(model, program_, static_cast<int>(x)) + " before " +
+                describe_call(model, program_, static_cast<int>(y)) + "\n";
+      }
+    }
+  }
+  std::string out =
+      "no order of the calls that keeps these orderings (from " +
+      std::string(dependency_aware_ ? "the happens-before of this execution or an equivalent one"
+                                    : "real time: a call that returned before another started") +
+      ") gives these results " +
+      (serial_ == nullptr ? "under the " + model.name() + " model"
+                          : std::string("when the calls run one at a time")) +
+      ":\n" + (must.empty() ? "    (none)\n" : must);
+  // The closest legal outcome: the order with the fewest differing results.
+  std::vector<int> order, expected;
+  if (serial_ == nullptr) {
+    specs::State state = model.initial();
+    for (const specs::Operation& op : program_.init) model.apply(state, op);
+    checker::ClosestOrder c = checker::closest_order(model, calls, precedes, state);
+    order = c.order;
+    expected = c.model_results;
+  } else {
+    int best = INT32_MAX;
+    for (const auto& [outcome, orders] : serial_->outcomes) {
+      for (const std::vector<int>& o : orders) {
+        if (!some_order_respects({o}, precedes)) continue;
+        int diff = 0;
+        for (size_t c = 0; c < calls.size(); ++c) diff += outcome[c] != results[c];
+        if (diff < best) best = diff, order = o, expected = outcome;
+      }
+    }
+  }
+  if (order.size() != calls.size()) return out;
+  out += "  closest legal order: " + describe_order(model, program_, order) + "\n";
+  for (int c : order) {
+    const specs::Operation& op = calls[static_cast<size_t>(c)].operation;
+    int e = expected[static_cast<size_t>(c)], got = results[static_cast<size_t>(c)];
+    if (e != got) {
+      out += "    " + describe_call(model, program_, c) + " would return " +
+             model.describe_result(op, e) + ", but returned " + model.describe_result(op, got) +
+             "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace lineup

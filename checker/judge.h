@@ -1,0 +1,94 @@
+// Phase 2 for one test program: the verdict on each explored execution, against either the
+// sequential model or the implementation's own serial outcomes (phase 1). A verdict depends
+// only on the results and on the order the execution induces on its calls' boundary events.
+// Most executions are settled by one legal order respecting every relation that order allows
+// (a kept witness, else one search of the program's legal orders); the rest are memoised on
+// (results, order) in a flat table, and a miss asks the search once per relation the order
+// allows.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checker/boundary_order.h"
+#include "checker/flat_table.h"
+#include "checker/history.h"
+#include "checker/interleavings.h"
+#include "checker/model_orders.h"
+#include "checker/serial_orders.h"
+#include "checker/witnesses.h"
+#include "lineup/engine/happens_before.h"
+#include "lineup/engine/trace.h"
+#include "checker/phase1.h"
+#include "specs/structure.h"
+
+namespace lineup {
+
+/// Why an execution is not linearizable, in words for the report.
+struct Verdict {
+  bool ok = true;
+  std::string why;  // empty when ok
+};
+
+class ProgramJudge {
+ public:
+  /// Judges executions of `program` on `target`. `serial`: the implementation's serial
+  /// outcomes (phase 1) as the specification; nullptr: the target's model.
+  /// `dependency_aware`: judge every execution equivalent to the one explored (seed 004
+  /// sec. 3.4); false: classic Line-Up, on the real-time order of this execution only.
+  ProgramJudge(const specs::Target& target, const specs::TestProgram& program,
+               const SerialOutcomes* serial, bool dependency_aware);
+
+  /// The verdict on an execution with `trace` whose calls returned `results` (layout of
+  /// specs::TestProgram::results_size).
+  Verdict judge(const std::vector<int>& results, const engine::Trace& trace);
+  /// The same, with the trace's happens-before already computed (nullptr: computed here).
+  Verdict judge(const std::vector<int>& results, const engine::Trace& trace,
+                const engine::HappensBefore* hb);
+
+ private:
+  // Whether the init prefix's results are the model's (always true against phase 1).
+  bool init_ok(const std::vector<int>& results) const;
+  // Whether every relation order_ allows admits a legal order for `outcome` (a memo miss,
+  // after the union of those relations admitted none).
+  bool every_relation_legal(uint32_t outcome);
+  // Whether relation i of the last enumeration admits a legal order for `outcome`.
+  bool legal(uint32_t outcome, size_t i);
+  // Whether some order respecting `precedes` gives `outcome`: a kept witness, else a search
+  // (whose order is then kept).
+  bool respected(uint32_t outcome, const uint64_t* precedes);
+  uint32_t outcome(const std::vector<int>& results);
+  // Why order_ with `results` fails, for the report.
+  std::string why(const std::vector<int>& results, const engine::Trace& trace);
+  std::string explain(const std::vector<checker::CallRecord>& calls,
+                      const std::vector<int>& results, const checker::Precedence& precedes) const;
+
+  const specs::Target& target_;
+  const specs::TestProgram& program_;
+  const SerialOutcomes* serial_;
+  bool dependency_aware_;
+  specs::State after_init_;  // the model's state after the init prefix
+  checker::BoundaryOrder order_;
+  checker::Interleavings interleavings_;
+  std::optional<checker::ModelOrders> model_orders_;
+  std::optional<checker::SerialOrders> serial_orders_;
+  checker::FlatTable verdicts_;  // (results, boundary order) -> passes
+  checker::Witnesses witnesses_;
+  std::vector<uint32_t> key_;
+  std::vector<uint64_t> relation_;
+  engine::HappensBefore hb_;  // for callers without one
+};
+
+/// "T1[0].pop()": call `flat` (thread-major index) of `program`.
+std::string describe_call(const specs::Model& model, const specs::TestProgram& program, int flat);
+
+/// "T0[0].push(1), T1[0].pop()": calls (thread-major indices) in the given order.
+std::string describe_order(const specs::Model& model, const specs::TestProgram& program,
+                           const std::vector<int>& order);
+
+/// "  T0: push(1) -> 1, pop() -> empty" lines, one per thread (and the init prefix).
+std::string describe_calls(const specs::Model& model, const specs::TestProgram& program,
+                           const std::vector<int>& results);
+
+}  // namespace lineup

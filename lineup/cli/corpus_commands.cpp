@@ -1,0 +1,173 @@
+#include "lineup/cli/corpus_commands.h"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "corpus/corpus.h"
+#include "corpus/html_report.h"
+#include "corpus/shrink.h"
+
+namespace lineup::cli {
+namespace {
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out.empty() ? "(none)" : out;
+}
+
+std::string summary(const Counterexample& c, const specs::Model& model) {
+  return c.kind + " in " + c.structure + ": " + c.program.describe(model) + "; " +
+         std::to_string(c.preemptions) + " preemptions in " + join(c.signature);
+}
+
+}  // namespace
+
+int replay_file(const std::string& path) {
+  try {
+    Counterexample c = corpus::load(path);
+    corpus::Reproduction r = corpus::reproduce(c);
+    if (r.exact) {
+      std::fputs(r.violation->report.c_str(), stdout);
+      std::printf("reproduced: %s\n", c.kind.c_str());
+      return 1;
+    }
+    std::printf("the recorded schedule no longer shows the violation (%s)\n",
+                r.violation ? ("it now ends as " + r.violation->kind).c_str() : "it passes");
+    if (r.other_schedule) {
+      std::fputs(r.other_schedule->report.c_str(), stdout);
+      std::printf("still failing with another schedule: %s\n", r.other_schedule->kind.c_str());
+      return 1;
+    }
+    if (r.undetermined) {
+      std::printf(
+          "undetermined: the bounded search hit its executions cap before completing "
+          "its bound\n");
+      return kUndetermined;
+    }
+    std::printf("fixed: the program passes its bounded search\n");
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lineup: %s\n", e.what());
+    return 2;
+  }
+}
+
+int shrink_file(const std::string& path) {
+  try {
+    Counterexample c = corpus::load(path);
+    const specs::Model& model = *specs::find_target(c.structure)->model;
+    ShrinkOptions options;
+    options.log = [](const std::string& line) { std::printf("  %s\n", line.c_str()); };
+    std::printf("shrinking %s\n", summary(c, model).c_str());
+    Counterexample s = shrink(c, options);
+    std::printf("shrunk: %s\n", summary(s, model).c_str());
+    std::string dir = std::filesystem::path(path).parent_path().string();
+    corpus::Archived a = corpus::archive(dir.empty() ? "." : dir, s);
+    std::printf("%s %s\n", a.duplicate ? "already archived as" : "written to", a.path.c_str());
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lineup: %s\n", e.what());
+    return 2;
+  }
+}
+
+int report_html(const std::string& path, const std::string& out) {
+  try {
+    std::string page = html_report(corpus::load(path));
+    std::string tmp = out + ".tmp";
+    std::remove(tmp.c_str());
+    if (!corpus::write_new_file(tmp, page) || std::rename(tmp.c_str(), out.c_str()) != 0) {
+      std::remove(tmp.c_str());
+      throw std::runtime_error("cannot write " + out);
+    }
+    std::printf("written to %s\n", out.c_str());
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lineup: %s\n", e.what());
+    return 2;
+  }
+}
+
+namespace {
+
+// A corpus folder that is not there is a mistake in the command, not an empty corpus.
+bool missing_folder(const std::string& dir) {
+  if (std::filesystem::is_directory(dir)) return false;
+  std::fprintf(stderr, "lineup: %s: no such corpus folder\n", dir.c_str());
+  return true;
+}
+
+}  // namespace
+
+int corpus_list(const std::string& dir) {
+  if (missing_folder(dir)) return 2;
+  for (const corpus::Entry& e : corpus::read(dir)) {
+    if (!e.counterexample) {
+      std::printf("%s: unreadable: %s\n", e.path.c_str(), e.error.c_str());
+      continue;
+    }
+    const specs::Model& model = *specs::find_target(e.counterexample->structure)->model;
+    std::printf("%s: %s\n", e.path.c_str(), summary(*e.counterexample, model).c_str());
+  }
+  return 0;
+}
+
+int corpus_check(const std::string& dir, uint64_t executions) {
+  if (missing_folder(dir)) return 2;
+  int fixed = 0, failing = 0, unreadable = 0, undetermined = 0;
+  for (const corpus::Entry& e : corpus::read(dir)) {
+    if (!e.counterexample) {
+      ++unreadable;
+      std::printf("unreadable     %s\n", e.error.c_str());
+      continue;
+    }
+    try {
+      corpus::Reproduction r = corpus::reproduce(*e.counterexample, executions);
+      const char* verdict = r.exact            ? "still failing "
+                            : r.other_schedule ? "failing (new schedule)"
+                            : r.undetermined   ? "undetermined  "
+                                               : "fixed         ";
+      (r.still_fails() ? failing : r.undetermined ? undetermined : fixed)++;
+      std::printf("%s %s\n", verdict, e.path.c_str());
+    } catch (const std::exception& err) {
+      ++unreadable;
+      std::printf("unreadable     %s: %s\n", e.path.c_str(), err.what());
+    }
+  }
+  std::printf("%d fixed, %d still failing, %d undetermined, %d unreadable\n", fixed, failing,
+              undetermined, unreadable);
+  return failing || unreadable ? 1 : undetermined ? kUndetermined : 0;
+}
+
+ArchivedViolation archive_violation(const specs::Target& target, const Violation& v,
+                                    const HuntOptions& options, const std::string& dir,
+                                    bool shrink_it, bool quiet) {
+  ArchivedViolation out;
+  Counterexample& c = out.counterexample;
+  c = to_counterexample(target, v, options);
+  if (shrink_it) {
+    ShrinkOptions so;
+    so.bound = std::max(options.bound, 0);
+    c = shrink(c, so);
+    if (!quiet && c.original_program) {
+      std::printf(
+          "shrunk to: %s\n  (was %zu calls, %d preemptions; now %zu calls, %d preemptions, %zu "
+          "steps)\n",
+          c.program.describe(*target.model).c_str(), c.original_program->calls(), v.preemptions,
+          c.program.calls(), c.preemptions, c.schedule.choices.size());
+      if (auto r = corpus::reproduce(c); r.exact) std::fputs(r.violation->report.c_str(), stdout);
+    }
+  }
+  if (dir.empty()) return out;
+  corpus::Archived a = corpus::archive(dir, c);
+  out.path = a.path;
+  out.duplicate = a.duplicate;
+  if (!quiet) {
+    std::printf("%s %s\n",
+                a.duplicate ? "same bug already archived:" : "archived:", a.path.c_str());
+  }
+  return out;
+}
+
+}  // namespace lineup::cli

@@ -1,0 +1,24 @@
+// What a hunt did not cover, in words: the difference between "no violation found" and "no
+// violation exists within the bound".
+#pragma once
+
+#include <string>
+
+#include "lineup/hunt/hunt.h"
+
+namespace lineup {
+
+/// Whether every program the hunt finished was explored up to the preemption bound asked
+/// for (cbdpor, icb with a bound) or exhaustively (dpor); always false for random and pct,
+/// which sample. Programs cut short by the budget's end are not counted against it.
+bool bound_covered(const HuntResult& result, const HuntOptions& options);
+
+/// "" when bound_covered (or the strategy samples); else why not, e.g. "bound 2 was not
+/// completed: 3 programs hit --executions".
+std::string incomplete_coverage(const HuntResult& result, const HuntOptions& options);
+
+/// "1 program hit --executions, 12 executions abandoned, spin detection blocked a thread 40
+/// times, 0 timed waits forced": the coverage counters of a hunt, for the summary.
+std::string coverage_counts(const HuntResult& result);
+
+}  // namespace lineup

@@ -1,0 +1,90 @@
+#include "lineup/hunt/hunt.h"
+
+#include <chrono>
+#include <climits>
+#include <set>
+
+#include "generator/programs.h"
+#include "lineup/engine/symbolizer.h"
+#include "lineup/hunt/search.h"
+
+namespace lineup {
+
+generator::Shape HuntOptions::shape() const { return {threads, calls, init}; }
+
+HuntResult hunt(const specs::Target& target, const HuntOptions& options,
+                const std::function<void(const HuntResult&)>& progress) {
+  using Clock = std::chrono::steady_clock;
+  HuntResult result;
+  // Loads the debug information now, so the first report's symbolization does not count
+  // towards the time a violation took to find.
+  engine::symbolizer().frames(reinterpret_cast<uintptr_t>(&hunt));
+  auto start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  auto engine = make_engine(target, options, generator::thread_count(target, options.shape()));
+  rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
+  FingerprintSet classes;
+  int lowest_bound = INT_MAX;
+  HuntOptions current = options;  // grows sealed functions as bugs are found
+  std::set<std::pair<std::string, std::vector<std::string>>> seen;  // (kind, signature)
+  auto done = [&] {
+    return options.max_violations != 0 && result.violations.size() >= options.max_violations;
+  };
+  uint64_t step = std::max<uint64_t>(options.shard_count, 1);
+  for (uint64_t index = options.shard_index + options.skip_programs * step;
+       elapsed() < options.budget_seconds && !done() &&
+       (options.max_programs == 0 || result.programs < options.max_programs);
+       index += step) {
+    auto setup = Clock::now();
+    specs::TestProgram program = generator::sample(gen, options.seed, index);
+    result.setup_seconds += std::chrono::duration<double>(Clock::now() - setup).count();
+    size_t classes_before = classes.size();
+    uint64_t executions_before = result.executions;
+    ProgramSearch s = search_program(
+        *engine, target, program, index, current,
+        [&] { return elapsed() >= options.budget_seconds; }, &classes, {},
+        [&] {
+          uint64_t n = ++result.executions;
+          if (options.curve_every != 0 && n % options.curve_every == 0) {
+            result.curve.push_back({n, classes.size()});
+          }
+        });
+    result.executions = executions_before + s.executions;
+    result.checker_seconds += s.checker_seconds;
+    result.programs_capped += s.capped;
+    result.abandoned += s.abandoned;
+    result.spin_blocks += s.spin_blocks;
+    result.forced_timeouts += s.forced_timeouts;
+    result.per_program.push_back({index, s.executions, classes.size() - classes_before});
+    if (s.violation) {
+      if (auto w = concrete_witness(*engine, target, *s.violation, current)) {
+        w->detected = s.violation->detected;  // found when the first failing execution was
+        s.violation = std::move(w);
+      }
+    }
+    ++result.programs;
+    if (s.violation && seen.insert({s.violation->kind, s.violation->signature}).second) {
+      s.violation->sealed = current.sealed;
+      s.violation->found_after_seconds =
+          std::chrono::duration<double>(s.violation->detected - start).count();
+      s.violation->found_after_executions = executions_before + s.violation_execution;
+      for (const std::string& f : s.violation->signature) current.sealed.push_back(f);
+      result.violations.push_back(std::move(*s.violation));
+    }
+    // A program the deadline cut short says nothing about the bound the hunt completes.
+    if (options.strategy == "cbdpor" && !s.violation && elapsed() < options.budget_seconds) {
+      // A program explored exhaustively (INT_MAX) completed the bound asked for.
+      int completed =
+          options.bound >= 0 ? std::min(s.completed_bound, options.bound) : s.completed_bound;
+      lowest_bound = std::min(lowest_bound, completed);
+    }
+    result.distinct_classes = classes.size();
+    result.seconds = elapsed();
+    result.bound_completed = lowest_bound == INT_MAX ? -1 : lowest_bound;
+    if (progress) progress(result);
+  }
+  result.seconds = elapsed();
+  return result;
+}
+
+}  // namespace lineup

@@ -1,0 +1,103 @@
+// The hunt: random test programs for a structure, each explored under a strategy, every
+// execution checked for linearizability against the structure's model, until the budget
+// ends or a violation is found.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "generator/shape.h"
+#include "lineup/engine/schedule.h"
+#include "specs/structure.h"
+
+namespace lineup {
+
+struct HuntOptions {
+  std::string strategy = "cbdpor";
+  int bound = 2;      // preemption bound for cbdpor/icb (-1: unbounded)
+  int pct_depth = 3;  // pct: bug depth d (d-1 priority change points)
+  /// Record (executions, distinct classes) in HuntResult::curve every this many executions
+  /// (0: never).
+  uint64_t curve_every = 0;
+  double budget_seconds = 30;
+  int threads = 3, calls = 3;
+  int init = 0;  // sequential prefix of up to this many calls before the threads start
+  uint64_t seed = 1;
+  bool atomics_only = false;
+  bool dependency_aware = true;  // false: classic Line-Up on each interleaving
+  /// false: the correct outcomes are the implementation's own serial outcomes (Line-Up's
+  /// phase 1) instead of the sequential model's.
+  bool model_spec = true;
+  uint64_t executions_per_program = 20000;  // cap, so one program cannot eat the budget
+  uint64_t max_programs = 0;                // stop after this many programs (0: budget only)
+  /// Functions in which no preemption happens (see lineup/sealing.h).
+  std::vector<std::string> sealed;
+  /// Stop after this many distinct violations (0: only the budget ends the hunt). After each
+  /// one, the functions its schedule preempts in are sealed and the hunt goes on, so a later
+  /// violation is a different bug (seed 002).
+  uint64_t max_violations = 1;
+  /// This hunt takes programs shard_index, shard_index + shard_count, ... of the sequence.
+  uint64_t shard_index = 0, shard_count = 1;
+  /// ... leaving out the first this many of them (a worker restarted after the program that
+  /// killed its predecessor).
+  uint64_t skip_programs = 0;
+  generator::Shape shape() const;
+};
+
+/// A violation: the program, the schedule that shows it and a readable report.
+struct Violation {
+  specs::TestProgram program;
+  uint64_t program_index = 0;
+  engine::Schedule schedule;
+  std::string kind;          // "not linearizable", or an engine outcome ("crash", "deadlock", ...)
+  std::vector<int> results;  // what the calls returned (layout of TestProgram::results_size)
+  int preemptions = 0;       // in `schedule`
+  size_t steps = 0;          // length of `schedule`
+  /// Functions the schedule preempts in, sorted (the root-cause signature of seed 002).
+  std::vector<std::string> signature;
+  /// Seconds from the start of the hunt, and executions, until the failing execution ended
+  /// (before its report was written).
+  double found_after_seconds = 0;
+  uint64_t found_after_executions = 0;
+  /// When the failing execution was judged.
+  std::chrono::steady_clock::time_point detected;
+  /// Functions sealed when it was found (bugs found before it, and --seal).
+  std::vector<std::string> sealed;
+  std::string report;  // calls with results, why, and the trace with file:line
+};
+
+/// Per program of a hunt: its executions and the distinct classes among them.
+struct ProgramCounts {
+  uint64_t index = 0, executions = 0, classes = 0;
+};
+
+struct HuntResult {
+  uint64_t programs = 0, executions = 0, distinct_classes = 0;
+  double seconds = 0;
+  /// Where the time went: generating programs and building their engine programs, and
+  /// checking (phase 1 and linearizability); the rest is the engine's.
+  double setup_seconds = 0, checker_seconds = 0;
+  std::vector<ProgramCounts> per_program;
+  std::vector<std::pair<uint64_t, uint64_t>> curve;  // (executions, distinct classes)
+  int bound_completed = -1;  // lowest bound every finished program completed (-1: none)
+  /// Coverage given up: programs stopped by --executions with executions left, executions
+  /// the strategy abandoned as redundant, and the engine's spin blocks and forced timeouts
+  /// (ExecutionResult::spin_blocks, forced_timeouts) over all executions.
+  uint64_t programs_capped = 0, abandoned = 0, spin_blocks = 0, forced_timeouts = 0;
+  /// --jobs: violations dropped when merging as already found by another worker.
+  uint64_t duplicates_dropped = 0;
+  std::vector<Violation> violations;
+  /// lineup's own failures that the hunt went on after (a worker process that died), each
+  /// naming the program it was hunting.
+  std::vector<std::string> internal_errors;
+};
+
+/// Hunts until the budget ends or the first violation. `progress` (optional) is called after
+/// every program.
+HuntResult hunt(const specs::Target& target, const HuntOptions& options,
+                const std::function<void(const HuntResult&)>& progress = {});
+
+}  // namespace lineup

@@ -1,0 +1,220 @@
+#include "lineup/hunt/search.h"
+
+#include <chrono>
+
+#include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/cbdpor.h"
+#include "lineup/engine/strategy/factory.h"
+#include "lineup/engine/strategy/replay.h"
+#include "lineup/engine/trace_printer.h"
+#include "checker/judge.h"
+#include "checker/phase1.h"
+#include "lineup/hunt/preemptions.h"
+#include "lineup/hunt/sealing.h"
+
+namespace lineup {
+namespace {
+
+std::string header(const specs::Target& target, const specs::TestProgram& program, uint64_t index) {
+  return target.name + ", program " + std::to_string(index) + ": " +
+         program.describe(*target.model) + "\n";
+}
+
+// The serial outcomes when the spec is phase 1; a violation when phase 1 itself fails.
+std::optional<Violation> prepare_spec(engine::Engine& engine, const specs::Target& target,
+                                      const specs::TestProgram& program, uint64_t index,
+                                      const HuntOptions& options, SerialOutcomes* serial) {
+  if (options.model_spec) return std::nullopt;
+  *serial = serial_outcomes(engine, target, program);
+  if (serial->failure.empty()) return std::nullopt;
+  Violation v;
+  v.program = program;
+  v.program_index = index;
+  v.kind = serial->nondeterministic ? "nondeterministic serially" : "not serializable";
+  v.report = header(target, program, index) +
+             (serial->nondeterministic
+                  ? serial->failure
+                  : "running its calls one at a time fails: " + serial->failure + "\n");
+  return v;
+}
+
+// The violation an execution shows, if any.
+std::optional<Violation> judge_execution(const engine::ExecutionResult& r, engine::Engine& engine,
+                                         const engine::Program& p, const specs::Target& target,
+                                         const specs::TestProgram& program, uint64_t index,
+                                         const std::vector<int>& results, ProgramJudge& judge,
+                                         const engine::HappensBefore* hb = nullptr) {
+  Verdict verdict;
+  std::string kind;
+  if (r.failed()) {
+    kind = engine::to_string(r.outcome);
+    std::string why = r.message;
+    if (why.starts_with(kind + ": ")) why.erase(0, kind.size() + 2);  // said once is enough
+    verdict = {false, why};
+  } else {
+    verdict = judge.judge(results, r.trace, hb);
+    kind = "not linearizable";
+  }
+  if (verdict.ok) return std::nullopt;
+  Violation v;
+  v.detected = std::chrono::steady_clock::now();
+  v.program = program;
+  v.program_index = index;
+  v.schedule = r.schedule;
+  v.kind = kind;
+  v.results = results;
+  v.steps = r.trace.steps.size();
+  v.report = header(target, program, index) +
+             (r.failed() ? "" : describe_calls(*target.model, program, results)) + kind + ": " +
+             verdict.why + (verdict.why.ends_with('\n') ? "" : "\n") + "schedule " +
+             r.schedule.to_token() + "\n" + engine::format_trace(r, p, engine);
+  return v;
+}
+
+}  // namespace
+
+std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const HuntOptions& options,
+                                            int max_threads) {
+  engine::EngineOptions eo;
+  eo.schedule_plain_accesses = !options.atomics_only;
+  auto engine = std::make_unique<engine::Engine>(eo);
+  if (target.prepare_engine != nullptr) target.prepare_engine(*engine, max_threads);
+  return engine;
+}
+
+ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
+                             const specs::TestProgram& program, uint64_t index,
+                             const HuntOptions& options, const std::function<bool()>& stop,
+                             FingerprintSet* classes,
+                             const std::function<bool(const Violation&)>& more,
+                             const std::function<void()>& after_execution) {
+  using Clock = std::chrono::steady_clock;
+  auto seconds_since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
+  ProgramSearch out;
+  SerialOutcomes serial;
+  auto phase1 = Clock::now();
+  out.violation = prepare_spec(engine, target, program, index, options, &serial);
+  out.checker_seconds += seconds_since(phase1);
+  if (out.violation) return out;
+  // With sealed functions, executions that preempt inside them are out of scope; equivalent
+  // executions may do so, so each execution is judged on its own real-time order.
+  const bool by_class = options.dependency_aware && options.sealed.empty();
+  ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial, by_class);
+  // The dependency-aware verdict is the same for every execution of a class, so a class
+  // judged linearizable once is not judged again (strategies other than DPOR revisit classes:
+  // CB-DPOR through iterative deepening and its preemption-only sleep sets, random and PCT by
+  // chance).
+  FingerprintSet linearizable_classes;
+  std::vector<int> results(program.results_size(), 0);
+  engine::Program p = target.instantiate(program, &results);
+  engine::StrategyConfig config;
+  config.name = options.strategy;
+  config.bound = options.bound;
+  config.seed = options.seed + index;
+  config.executions = options.executions_per_program;
+  config.pct_depth = options.pct_depth;
+  std::string error;
+  auto strategy = engine::make_strategy(config, &error);
+  if (!strategy) throw std::invalid_argument(error);
+  SealingStrategy sealing(*strategy, options.sealed);
+  PreemptionRecorder recorder(options.sealed.empty() ? *strategy : sealing);
+  engine::HappensBefore hb;
+  uint64_t explored = 0;
+  engine.explore(p, recorder, [&](const engine::ExecutionResult& r) {
+    ++explored;
+    out.spin_blocks += r.spin_blocks;
+    out.forced_timeouts += r.forced_timeouts;
+    if (r.outcome == engine::Outcome::kAbandoned) {
+      ++out.abandoned;
+      return explored < options.executions_per_program;
+    }
+    ++out.executions;
+    // CB-DPOR and DPOR computed it already, to find races.
+    const engine::HappensBefore* relation = recorder.happens_before();
+    if (relation == nullptr || relation->size() != r.trace.steps.size() ||
+        relation->threads() != static_cast<int>(program.threads.size())) {
+      hb.reset(static_cast<int>(program.threads.size()));
+      for (const engine::Transition& t : r.trace.steps) hb.add(t);
+      relation = &hb;
+    }
+    uint64_t fingerprint = relation->fingerprint();
+    // The hunt's set of classes is large: its slot is fetched while the check runs.
+    const uint64_t hunt_class = fingerprint ^ (index * 0x9e3779b97f4a7c15ULL);
+    if (classes != nullptr) classes->prefetch(hunt_class);
+    auto checking = Clock::now();
+    std::optional<Violation> verdict;
+    // Only when the threads read no clock does the class determine the results (see
+    // virtual_clock.h); otherwise each execution is judged on its own.
+    const bool class_verdict = by_class && !r.failed() && r.clock_readings == 0;
+    if (!class_verdict || !linearizable_classes.contains(fingerprint)) {
+      verdict = judge_execution(r, engine, p, target, program, index, results, judge, relation);
+      if (class_verdict && !verdict) linearizable_classes.insert(fingerprint);
+    }
+    out.checker_seconds += seconds_since(checking);
+    if (classes != nullptr) classes->insert(hunt_class);
+    if (after_execution) after_execution();
+    if (auto v = std::move(verdict)) {
+      v->preemptions = static_cast<int>(recorder.preemptions());
+      v->signature = recorder.signature();
+      bool go_on = more && more(*v);
+      if (!out.violation) {
+        out.violation = std::move(v);
+        out.violation_execution = out.executions;
+      }
+      if (!go_on) return false;
+    }
+    return explored < options.executions_per_program && !stop();
+  });
+  // Hitting the cap matters only if the strategy had more to explore (random and PCT are
+  // given exactly the cap as their number of executions).
+  if (!out.violation && explored >= options.executions_per_program) {
+    out.capped = strategy->begin_execution();
+  }
+  if (auto* cb = dynamic_cast<engine::CbDporStrategy*>(strategy.get())) {
+    // Lets the strategy close the bound it was working on if nothing of it is left.
+    if (!out.violation) {
+      strategy->begin_execution();
+      out.completed_bound = cb->completed_bound();
+    }
+  }
+  return out;
+}
+
+std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
+                                          const Violation& found, const HuntOptions& options) {
+  if (found.kind != "not linearizable" || !options.dependency_aware || !options.sealed.empty()) {
+    return std::nullopt;
+  }
+  HuntOptions classic = options;
+  classic.dependency_aware = false;
+  classic.strategy = "cbdpor";
+  ProgramSearch s = search_program(engine, target, found.program, found.program_index, classic,
+                                   [] { return false; });
+  if (s.violation && s.violation->kind == found.kind) return s.violation;
+  return std::nullopt;
+}
+
+std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Target& target,
+                                         const specs::TestProgram& program,
+                                         const engine::Schedule& schedule,
+                                         const HuntOptions& options) {
+  SerialOutcomes serial;
+  if (auto v = prepare_spec(engine, target, program, 0, options, &serial)) return v;
+  ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial,
+                     options.dependency_aware);
+  std::vector<int> results(program.results_size(), 0);
+  engine::Program p = target.instantiate(program, &results);
+  engine::ReplayStrategy replay(schedule);
+  PreemptionRecorder recorder(replay);
+  const engine::ExecutionResult& r = engine.run(p, recorder);
+  auto v = judge_execution(r, engine, p, target, program, 0, results, judge);
+  if (v) {
+    v->preemptions = static_cast<int>(recorder.preemptions());
+    v->signature = recorder.signature();
+  }
+  return v;
+}
+
+}  // namespace lineup

@@ -1,0 +1,63 @@
+// One program, explored: the strategy's executions of a test program, each judged, until the
+// strategy is done, a cap or deadline is reached, or a violation is found. Also one schedule
+// of a program, replayed and judged (corpus replay, shrinking).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lineup/engine/engine.h"
+#include "lineup/hunt/fingerprint_set.h"
+#include "lineup/hunt/hunt.h"
+
+namespace lineup {
+
+/// Makes an engine for `target` with `options`' scheduling points, prepared for programs of
+/// up to `max_threads` threads.
+std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const HuntOptions& options,
+                                            int max_threads);
+
+struct ProgramSearch {
+  uint64_t executions = 0;
+  double checker_seconds = 0;  // in linearizability checks (phase 2) and phase 1
+  int completed_bound = -1;    // cbdpor: every execution with this many preemptions covered
+  bool capped = false;         // stopped at --executions with executions left to explore
+  uint64_t abandoned = 0;      // executions the strategy abandoned as redundant
+  uint64_t spin_blocks = 0, forced_timeouts = 0;  // summed ExecutionResult counts
+  std::optional<Violation> violation;
+  uint64_t violation_execution = 0;  // how many executions it took to find `violation`
+};
+
+/// Explores `program` (the `index`-th of its hunt) under `options` (strategy, bound, cap,
+/// check, spec); stops early when `stop()` returns true. Each execution's happens-before
+/// fingerprint goes into `classes` when given. The search stops at the first violation
+/// unless `more` is given: then every violation is passed to it, and the search goes on
+/// while it returns true (ProgramSearch::violation keeps the first).
+ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
+                             const specs::TestProgram& program, uint64_t index,
+                             const HuntOptions& options, const std::function<bool()>& stop,
+                             FingerprintSet* classes = nullptr,
+                             const std::function<bool(const Violation&)>& more = {},
+                             const std::function<void()>& after_execution = {});
+
+/// A violation the dependency-aware check finds may show in an execution whose calls do not
+/// overlap in real time (an equivalent one fails). Its concrete witness: an execution of the
+/// same program that fails classic Line-Up itself, with the fewest preemptions (CB-DPOR up to
+/// options.bound) — a schedule that shows the bug in real time and whose preemptions name
+/// the functions involved. nullopt when `found` is not of that kind or none is found.
+std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
+                                          const Violation& found, const HuntOptions& options);
+
+/// Runs `program` once along `schedule` and judges the execution as the hunt would. nullopt
+/// when the execution is fine; a divergence (the schedule does not fit the program) is
+/// returned as a violation of kind "divergence" so callers can tell it from a pass.
+std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Target& target,
+                                         const specs::TestProgram& program,
+                                         const engine::Schedule& schedule,
+                                         const HuntOptions& options);
+
+}  // namespace lineup

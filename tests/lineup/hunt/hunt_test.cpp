@@ -1,0 +1,153 @@
+// The hunt end to end: the seeded non-linearizable queue is found, Boost's queue and stack
+// are clean over a fixed number of programs, and the classic check is weaker or equal.
+#include "lineup/hunt/hunt.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "generator/programs.h"
+#include "specs/structure.h"
+
+namespace lineup {
+namespace {
+
+HuntOptions programs(uint64_t n) {
+  HuntOptions o;
+  o.budget_seconds = 1e9;  // bounded by the number of programs, not by time
+  o.max_programs = n;
+  o.atomics_only = true;
+  o.executions_per_program = 3000;
+  return o;
+}
+
+TEST(Hunt, FindsTheSeededPublishBeforeWriteBug) {
+  const specs::Target* t = specs::find_target("seeded/publish-before-write");
+  ASSERT_NE(t, nullptr);
+  HuntResult r = hunt(*t, programs(50));
+  ASSERT_EQ(r.violations.size(), 1u);
+  const Violation& v = r.violations.front();
+  EXPECT_EQ(v.kind, "not linearizable");
+  EXPECT_NE(v.report.find("publish_before_write.cpp:"),
+            std::string::npos);  // the trace names the source
+  EXPECT_FALSE(v.schedule.choices.empty());
+}
+
+TEST(Hunt, PhaseOneOutcomesFindTheSeededBugAndPassBoost) {
+  HuntOptions o = programs(50);
+  o.model_spec = false;  // the implementation's serial outcomes are the specification
+  HuntResult bad = hunt(*specs::find_target("seeded/publish-before-write"), o);
+  ASSERT_EQ(bad.violations.size(), 1u);
+  EXPECT_EQ(bad.violations[0].kind, "not linearizable");
+  o.max_programs = 5;
+  HuntResult good = hunt(*specs::find_target("boost/queue"), o);
+  EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
+}
+
+// Per-producer lanes found through a static thread_local (tests/lineup/fixtures): clean with
+// a copy per logical thread, a lost push with the OS thread's copy shared by all.
+TEST(Hunt, PerProducerLanesInThreadLocalsAreCleanOnlyWithCopiesPerThread) {
+  HuntOptions o = programs(1000);
+  o.executions_per_program = 200;
+  HuntResult clean = hunt(*specs::find_target("test/per-producer-queue"), o);
+  EXPECT_EQ(clean.programs, 1000u);
+  EXPECT_TRUE(clean.violations.empty()) << clean.violations.front().report;
+  HuntResult shared = hunt(*specs::find_target("test/per-producer-queue-shared-tls"), o);
+  ASSERT_EQ(shared.violations.size(), 1u);
+  EXPECT_EQ(shared.violations[0].kind, "not linearizable") << shared.violations[0].report;
+}
+
+TEST(Hunt, NondeterminismInPhaseOneIsReported) {
+  HuntOptions o = programs(5);
+  o.model_spec = false;
+  HuntResult r = hunt(*specs::find_target("test/nondeterministic-queue"), o);
+  ASSERT_EQ(r.violations.size(), 1u);
+  EXPECT_EQ(r.violations[0].kind, "nondeterministic serially");
+}
+
+TEST(Hunt, InitPrefixesAreGeneratedAndChecked) {
+  HuntOptions o = programs(20);
+  o.init = 2;
+  int with_init = 0;
+  for (uint64_t i = 0; i < 20; ++i) {
+    specs::TestProgram p = generator::sample(
+        generator::test_programs(*specs::find_target("boost/queue"), o.shape()), o.seed, i);
+    EXPECT_LE(p.init.size(), 2u);
+    with_init += !p.init.empty();
+  }
+  EXPECT_GT(with_init, 0);
+  HuntResult r = hunt(*specs::find_target("boost/queue"), o);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
+  // The seeded bug is still found when programs start from a non-empty queue.
+  EXPECT_EQ(
+      hunt(*specs::find_target("seeded/publish-before-write"), programs(50)).violations.size(), 1u);
+}
+
+TEST(Hunt, ReportsExplainTheClosestLegalOrder) {
+  HuntResult r = hunt(*specs::find_target("seeded/publish-before-write"), programs(50));
+  ASSERT_EQ(r.violations.size(), 1u);
+  const std::string& report = r.violations[0].report;
+  EXPECT_NE(report.find("closest legal order: "), std::string::npos) << report;
+  EXPECT_NE(report.find("would return "), std::string::npos) << report;
+  EXPECT_NE(report.find("schedule s1:"), std::string::npos) << report;
+}
+
+TEST(Hunt, TwoIndependentBugsAreBothReportedOnce) {
+  HuntOptions o = programs(200);
+  o.max_violations = 0;  // the whole budget (here: 200 programs)
+  HuntResult r = hunt(*specs::find_target("seeded/two-bugs-stack"), o);
+  ASSERT_EQ(r.violations.size(), 2u);
+  std::set<std::vector<std::string>> signatures;
+  for (const Violation& v : r.violations) signatures.insert(v.signature);
+  EXPECT_EQ(signatures, (std::set<std::vector<std::string>>{{"push"}, {"pop"}}));
+}
+
+TEST(Hunt, SealingTheBuggyFunctionHidesItsBug) {
+  HuntOptions o = programs(50);
+  o.sealed = {"push"};
+  HuntResult r = hunt(*specs::find_target("seeded/publish-before-write"), o);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
+}
+
+TEST(Hunt, BrokenAdaptersAreReportedClearly) {
+  struct Case {
+    const char* name;
+    const char* kind;
+    const char* says;
+  };
+  for (const Case& c : {Case{"test/throwing-constructor", "uncaught exception",
+                             "setup (creating or destroying the structure) threw: cannot "
+                             "allocate the ring"},
+                        Case{"test/throwing-pop", "uncaught exception", "pop is not implemented"},
+                        Case{"test/crashing-pop", "crash",
+                             "Segmentation fault accessing 0x0 in T0 at broken_adapters.cpp:"},
+                        Case{"test/hanging-pop", "deadlock", "broken_adapters.cpp:"}}) {
+    HuntResult r = hunt(*specs::find_target(c.name), programs(3));
+    ASSERT_EQ(r.violations.size(), 1u) << c.name;
+    EXPECT_EQ(r.violations[0].kind, c.kind) << c.name;
+    EXPECT_NE(r.violations[0].report.find(c.says), std::string::npos) << r.violations[0].report;
+  }
+  // The engine is fine afterwards: the next hunt in this process runs normally.
+  EXPECT_TRUE(hunt(*specs::find_target("boost/queue"), programs(2)).violations.empty());
+}
+
+TEST(Hunt, BoostQueueAndStackAreLinearizable) {
+  for (const char* name : {"boost/queue", "boost/stack"}) {
+    HuntResult r = hunt(*specs::find_target(name), programs(5));
+    EXPECT_TRUE(r.violations.empty()) << name << ": " << r.violations.front().report;
+    EXPECT_EQ(r.programs, 5u);
+    EXPECT_GT(r.executions, 5u);
+  }
+}
+
+TEST(Hunt, SameSeedSameFirstViolation) {
+  const specs::Target* t = specs::find_target("seeded/publish-before-write");
+  HuntResult a = hunt(*t, programs(50)), b = hunt(*t, programs(50));
+  ASSERT_FALSE(a.violations.empty());
+  ASSERT_FALSE(b.violations.empty());
+  EXPECT_EQ(a.violations[0].program_index, b.violations[0].program_index);
+  EXPECT_EQ(a.violations[0].schedule, b.violations[0].schedule);
+}
+
+}  // namespace
+}  // namespace lineup
