@@ -16,11 +16,11 @@
 #include "checker/history.h"
 #include "checker/interleavings.h"
 #include "checker/model_orders.h"
+#include "checker/phase1.h"
 #include "checker/serial_orders.h"
 #include "checker/witnesses.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/trace.h"
-#include "checker/phase1.h"
 #include "specs/structure.h"
 
 namespace lineup {

@@ -22,15 +22,15 @@
 #include "lineup/hunt/coverage.h"
 
 #include "adapters/smoke/smoke_programs.h"
+#include "corpus/parallel.h"
 #include "lineup/cli/corpus_commands.h"
+#include "lineup/cli/merge_commands.h"
+#include "lineup/cli/progress.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/trace_printer.h"
 #include "lineup/hunt/hunt.h"
-#include "lineup/cli/merge_commands.h"
-#include "corpus/parallel.h"
-#include "lineup/cli/progress.h"
 #include "lineup/hunt/shard.h"
 #include "specs/structure.h"
 

@@ -2,13 +2,13 @@
 
 #include <chrono>
 
+#include "checker/judge.h"
+#include "checker/phase1.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/cbdpor.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/strategy/replay.h"
 #include "lineup/engine/trace_printer.h"
-#include "checker/judge.h"
-#include "checker/phase1.h"
 #include "lineup/hunt/preemptions.h"
 #include "lineup/hunt/sealing.h"
 

@@ -7,12 +7,12 @@
 #include <cstdio>
 #include <deque>
 
+#include "checker/judge.h"
+#include "checker/phase1.h"
 #include "generator/programs.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/strategy/random_bits.h"
-#include "checker/judge.h"
-#include "checker/phase1.h"
 #include "lineup/hunt/search.h"
 #include "tests/checker/reference_judge.h"
 

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "lineup/hunt/hunt.h"
 #include "corpus/shrink.h"
+#include "lineup/hunt/hunt.h"
 
 namespace lineup::corpus {
 namespace {

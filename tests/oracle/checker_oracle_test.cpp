@@ -11,10 +11,10 @@
 
 #include <iostream>
 
+#include "checker/judge.h"
 #include "checker/linearizable.h"
 #include "history.h"
 #include "history_verdict.h"
-#include "checker/judge.h"
 #include "specs/model.h"
 
 namespace oracle {
