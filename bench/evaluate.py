@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Regenerates the strategy comparison of bench/README.md (seed 004 chapter 6 on our suite).
+"""Regenerates the strategy comparison of bench/README.md (van den Hooff 2014 chapter 6 on our suite).
 
   bench/evaluate.py [--quick] [--build build] [--out bench/results]
 

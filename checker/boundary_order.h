@@ -2,10 +2,10 @@
 // response), which is all a verdict depends on besides the results. Each thread's boundary
 // events form a chain (invocation, response, next invocation, ...); across threads the order
 // is given, for every event e of thread q and every other thread p, by how many of p's
-// events must come before e. Dependency-aware (seed 004 sec. 3.4): those whose thread's next
-// step happens before e's thread's last step before e; classic Line-Up: those that came
-// before e in this interleaving. Two executions with equal orders and equal results get the
-// same verdict, so the order is the key of the verdict memo.
+// events must come before e. Dependency-aware (van den Hooff 2014 sec. 3.4): those whose thread's
+// next step happens before e's thread's last step before e; classic Line-Up: those that came before
+// e in this interleaving. Two executions with equal orders and equal results get the same verdict,
+// so the order is the key of the verdict memo.
 #pragma once
 
 #include <cstddef>

@@ -35,7 +35,7 @@ class ProgramJudge {
  public:
   /// Judges executions of `program` on `target`. `serial`: the implementation's serial
   /// outcomes (phase 1) as the specification; nullptr: the target's model.
-  /// `dependency_aware`: judge every execution equivalent to the one explored (seed 004
+  /// `dependency_aware`: judge every execution equivalent to the one explored (van den Hooff 2014
   /// sec. 3.4); false: classic Line-Up, on the real-time order of this execution only.
   ProgramJudge(const specs::Target& target, const specs::TestProgram& program,
                const SerialOutcomes* serial, bool dependency_aware);

@@ -1,8 +1,8 @@
 // The two ways to decide which calls of an execution must precede which.
 //
 // Classic Line-Up: x precedes y when x returned before y was invoked in this interleaving.
-// Dependency-aware (seed 004 sec. 3.4): the same, but for every execution equivalent to this
-// one. A call's invocation and response are events of its thread, just before its first and
+// Dependency-aware (van den Hooff 2014 sec. 3.4): the same, but for every execution equivalent to
+// this one. A call's invocation and response are events of its thread, just before its first and
 // just after its last step; they are ordered across threads only through happens-before
 // between steps. Every order of these boundary events that respects that partial order is the
 // real-time order of some equivalent execution, so the class passes iff every such order's

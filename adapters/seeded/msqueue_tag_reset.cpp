@@ -1,6 +1,6 @@
 // Seeded bug (ABA through a reset tag, the mechanism of Boost.Lockfree issue #59 and of the
-// Boost FIFO bug in seed 004 chapter 5): a Michael & Scott queue with tagged pointers whose
-// nodes are recycled through a free list, and whose enqueue resets a recycled node's `next`
+// Boost FIFO bug in van den Hooff 2014 chapter 5): a Michael & Scott queue with tagged pointers
+// whose nodes are recycled through a free list, and whose enqueue resets a recycled node's `next`
 // to (null, tag 0) instead of (null, previous tag + 1).
 //
 // An enqueuer reads tail = A and A->next = (null, 0), and is preempted. Meanwhile A is

@@ -1,5 +1,5 @@
-// Seeded bug (ABA, seed 003): a Treiber stack that recycles its nodes through its own free
-// list and compares the top by address only.
+// Seeded bug (ABA; Koch, Testing Concurrent Software): a Treiber stack that recycles its nodes
+// through its own free list and compares the top by address only.
 //
 // pop() reads top = A, A->next and A's value, then swings top from A to A->next with a
 // compare-exchange. If meanwhile other calls pop A and push again, the push reuses A (the

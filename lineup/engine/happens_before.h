@@ -1,6 +1,6 @@
-// Happens-before between the steps of one execution, with vector clocks (seed 004 sec. 4.3):
-// one per thread, one per memory location (last write, reads since), one per step. Two steps
-// are dependent when they are by the same thread, or touch the same location and at least one
+// Happens-before between the steps of one execution, with vector clocks (van den Hooff 2014
+// sec. 4.3): one per thread, one per memory location (last write, reads since), one per step. Two
+// steps are dependent when they are by the same thread, or touch the same location and at least one
 // writes (a failed CAS only reads). Locations are 4-byte granules: accesses of different
 // sizes to overlapping bytes always share one (so dependency is never missed), neighbouring
 // int-sized fields do not (so they stay independent); smaller neighbours (two bools in one

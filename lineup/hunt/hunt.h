@@ -37,7 +37,7 @@ struct HuntOptions {
   std::vector<std::string> sealed;
   /// Stop after this many distinct violations (0: only the budget ends the hunt). After each
   /// one, the functions its schedule preempts in are sealed and the hunt goes on, so a later
-  /// violation is a different bug (seed 002).
+  /// violation is a different bug (Ball et al. 2009).
   uint64_t max_violations = 1;
   /// This hunt takes programs shard_index, shard_index + shard_count, ... of the sequence.
   uint64_t shard_index = 0, shard_count = 1;
@@ -56,7 +56,7 @@ struct Violation {
   std::vector<int> results;  // what the calls returned (layout of TestProgram::results_size)
   int preemptions = 0;       // in `schedule`
   size_t steps = 0;          // length of `schedule`
-  /// Functions the schedule preempts in, sorted (the root-cause signature of seed 002).
+  /// Functions the schedule preempts in, sorted (the root-cause signature of Ball et al. 2009).
   std::vector<std::string> signature;
   /// Seconds from the start of the hunt, and executions, until the failing execution ended
   /// (before its report was written).

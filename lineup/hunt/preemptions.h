@@ -1,5 +1,5 @@
 // Where a schedule preempts: a switch away from a thread that could have continued. The
-// functions the preempted threads were in form a bug's root-cause signature (seed 002): two
+// functions the preempted threads were in form a bug's root-cause signature (Ball et al. 2009): two
 // counterexamples that preempt in the same functions are most likely the same bug.
 #pragma once
 

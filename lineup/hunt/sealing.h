@@ -1,5 +1,5 @@
-// Sealed functions (seed 002): no preemption while a thread is inside one of them, as if each
-// call of such a function were atomic. Used to keep hunting past a bug that has been found
+// Sealed functions (Ball et al. 2009): no preemption while a thread is inside one of them, as if
+// each call of such a function were atomic. Used to keep hunting past a bug that has been found
 // (seal the functions its schedule preempts in) and for compositional testing (seal a
 // component already trusted).
 #pragma once

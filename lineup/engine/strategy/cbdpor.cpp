@@ -62,9 +62,9 @@ ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
 // ConsiderPreemptions for every executed step i of thread p: each earlier step j of another
 // thread that is dependent with i and does not happen before p's previous steps marks the
 // point before j. Scanning backwards, once a step of thread q happens before p, all earlier
-// steps of q do too, so q is skipped from then on (amortised linear, seed 004 sec. 4.3), a
-// run of q's steps at one location in a single jump, and the scan of a location ends once
-// every thread with a step there is ordered.
+// steps of q do too, so q is skipped from then on (amortised linear, van den Hooff 2014 sec. 4.3),
+// a run of q's steps at one location in a single jump, and the scan of a location ends once every
+// thread with a step there is ordered.
 void CbDporStrategy::mark_races(const Trace& trace) {
   hb_.reset(threads_);
   const uint64_t all = threads_ >= 64 ? ~uint64_t{0} : bit(threads_) - 1;

@@ -1,4 +1,4 @@
-// CB-DPOR (seed 004, Figure 3-2): context-bounded DPOR with preemption-only sleep sets.
+// CB-DPOR (van den Hooff 2014, Figure 3-2): context-bounded DPOR with preemption-only sleep sets.
 // At implicit context switch points (the start, or the previous thread blocked or finished)
 // every thread not asleep is tried. Elsewhere the previous thread continues; a later step
 // that depends on an earlier step and does not already happen after it marks the point

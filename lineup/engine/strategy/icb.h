@@ -1,7 +1,7 @@
-// Iterative context bounding (CHESS; seed 001, Algorithm 1): every execution with at most c
-// preemptions, for c = 0, 1, 2, ..., each explored exactly once, those with fewer preemptions
-// first. No partial-order reduction. With no bound it is the brute-force enumeration of every
-// interleaving that tests compare the other strategies against.
+// Iterative context bounding (CHESS; Musuvathi & Qadeer 2007, Algorithm 1): every execution with at
+// most c preemptions, for c = 0, 1, 2, ..., each explored exactly once, those with fewer
+// preemptions first. No partial-order reduction. With no bound it is the brute-force enumeration of
+// every interleaving that tests compare the other strategies against.
 #pragma once
 
 #include <deque>
