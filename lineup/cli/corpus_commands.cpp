@@ -23,37 +23,68 @@ std::string summary(const Counterexample& c, const specs::Model& model) {
 
 }  // namespace
 
-int replay_file(const std::string& path) {
+CorpusCommands::CorpusCommands(CLI::App& app) {
+  shrink_ = app.add_subcommand(
+      "shrink", "shrink a counterexample file; the result is written as a new file beside it");
+  shrink_->add_option("file", path_, "counterexample file")->required();
+
+  report_ = app.add_subcommand("report", "a counterexample file as a web page");
+  report_->add_option("file", path_, "counterexample file")->required();
+  report_->add_option("--html", html_out_, "the page to write")->required();
+
+  corpus_ = app.add_subcommand("corpus", "list or check a corpus folder");
+  corpus_->require_subcommand(1);
+  list_ = corpus_->add_subcommand("list", "one line per counterexample");
+  list_->add_option("dir", dir_, "corpus folder")->required();
+  check_ =
+      corpus_->add_subcommand("check", "replay every file: fixed / still failing / unreadable");
+  check_->add_option("dir", dir_, "corpus folder")->required();
+  check_->add_option("--executions", check_executions_,
+                     "cap on the search for another failing schedule");
+}
+
+bool CorpusCommands::parsed() const {
+  return shrink_->parsed() || report_->parsed() || list_->parsed() || check_->parsed();
+}
+
+ExitStatus CorpusCommands::run() {
+  if (shrink_->parsed()) return shrink_file(path_);
+  if (report_->parsed()) return report_html(path_, html_out_);
+  if (list_->parsed()) return corpus_list(dir_);
+  return corpus_check(dir_, check_executions_);
+}
+
+ExitStatus replay_file(const std::string& path) {
   try {
     Counterexample c = corpus::load(path);
     corpus::Reproduction r = corpus::reproduce(c);
     if (r.exact) {
       std::fputs(r.violation->report.c_str(), stdout);
       std::printf("reproduced: %s\n", c.kind.c_str());
-      return 1;
+      return ExitStatus::kViolation;
     }
     std::printf("the recorded schedule no longer shows the violation (%s)\n",
                 r.violation ? ("it now ends as " + r.violation->kind).c_str() : "it passes");
     if (r.other_schedule) {
       std::fputs(r.other_schedule->report.c_str(), stdout);
       std::printf("still failing with another schedule: %s\n", r.other_schedule->kind.c_str());
-      return 1;
+      return ExitStatus::kViolation;
     }
     if (r.undetermined) {
       std::printf(
           "undetermined: the bounded search hit its executions cap before completing "
           "its bound\n");
-      return kUndetermined;
+      return ExitStatus::kUndetermined;
     }
     std::printf("fixed: the program passes its bounded search\n");
-    return 0;
+    return ExitStatus::kClean;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "lineup: %s\n", e.what());
-    return 2;
+    return ExitStatus::kUsage;
   }
 }
 
-int shrink_file(const std::string& path) {
+ExitStatus shrink_file(const std::string& path) {
   try {
     Counterexample c = corpus::load(path);
     const specs::Model& model = *specs::find_target(c.structure)->model;
@@ -65,14 +96,14 @@ int shrink_file(const std::string& path) {
     std::string dir = std::filesystem::path(path).parent_path().string();
     corpus::Archived a = corpus::archive(dir.empty() ? "." : dir, s);
     std::printf("%s %s\n", a.duplicate ? "already archived as" : "written to", a.path.c_str());
-    return 0;
+    return ExitStatus::kClean;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "lineup: %s\n", e.what());
-    return 2;
+    return ExitStatus::kUsage;
   }
 }
 
-int report_html(const std::string& path, const std::string& out) {
+ExitStatus report_html(const std::string& path, const std::string& out) {
   try {
     std::string page = html_report(corpus::load(path));
     std::string tmp = out + ".tmp";
@@ -82,10 +113,10 @@ int report_html(const std::string& path, const std::string& out) {
       throw std::runtime_error("cannot write " + out);
     }
     std::printf("written to %s\n", out.c_str());
-    return 0;
+    return ExitStatus::kClean;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "lineup: %s\n", e.what());
-    return 2;
+    return ExitStatus::kUsage;
   }
 }
 
@@ -100,8 +131,8 @@ bool missing_folder(const std::string& dir) {
 
 }  // namespace
 
-int corpus_list(const std::string& dir) {
-  if (missing_folder(dir)) return 2;
+ExitStatus corpus_list(const std::string& dir) {
+  if (missing_folder(dir)) return ExitStatus::kUsage;
   for (const corpus::Entry& e : corpus::read(dir)) {
     if (!e.counterexample) {
       std::printf("%s: unreadable: %s\n", e.path.c_str(), e.error.c_str());
@@ -110,11 +141,11 @@ int corpus_list(const std::string& dir) {
     const specs::Model& model = *specs::find_target(e.counterexample->structure)->model;
     std::printf("%s: %s\n", e.path.c_str(), summary(*e.counterexample, model).c_str());
   }
-  return 0;
+  return ExitStatus::kClean;
 }
 
-int corpus_check(const std::string& dir, uint64_t executions) {
-  if (missing_folder(dir)) return 2;
+ExitStatus corpus_check(const std::string& dir, uint64_t executions) {
+  if (missing_folder(dir)) return ExitStatus::kUsage;
   int fixed = 0, failing = 0, unreadable = 0, undetermined = 0;
   for (const corpus::Entry& e : corpus::read(dir)) {
     if (!e.counterexample) {
@@ -137,7 +168,8 @@ int corpus_check(const std::string& dir, uint64_t executions) {
   }
   std::printf("%d fixed, %d still failing, %d undetermined, %d unreadable\n", fixed, failing,
               undetermined, unreadable);
-  return failing || unreadable ? 1 : undetermined ? kUndetermined : 0;
+  if (failing || unreadable) return ExitStatus::kViolation;
+  return undetermined ? ExitStatus::kUndetermined : ExitStatus::kClean;
 }
 
 ArchivedViolation archive_violation(const specs::Target& target, const Violation& v,

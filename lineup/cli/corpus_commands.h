@@ -1,36 +1,51 @@
-// The corpus commands of the CLI: replay FILE, shrink FILE, corpus list|check DIR, and the
-// hunt's archiving of what it finds. Each returns the process exit status.
+// The corpus commands of the CLI: replay FILE, shrink FILE, report FILE, corpus list|check
+// DIR, and the hunt's archiving of what it finds. Each returns the process exit status.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <string>
 
 #include "corpus/counterexample.h"
+#include "lineup/cli/command.h"
 #include "lineup/hunt/hunt.h"
 
 namespace lineup::cli {
 
-/// Replays a counterexample file and prints the trace: 1 if the violation reproduces (with
-/// its schedule, or failing that with another one), 0 if it no longer does, 2 if the file is
-/// unusable.
-/// kUndetermined when the schedule no longer fails and the search for another hit its cap.
-int replay_file(const std::string& path);
+/// Registers `shrink FILE`, `report FILE --html OUT` and `corpus list|check DIR`; run()
+/// performs whichever was given.
+class CorpusCommands : public Command {
+ public:
+  explicit CorpusCommands(CLI::App& app);
+  bool parsed() const override;
+  ExitStatus run() override;
+  /// The `corpus` command, for commands registered under it elsewhere.
+  CLI::App& corpus() { return *corpus_; }
 
-/// Exit status of replay and corpus check when the search did not complete its bound.
-inline constexpr int kUndetermined = 4;
+ private:
+  CLI::App *shrink_, *report_, *corpus_, *list_, *check_;
+  std::string path_, html_out_, dir_;
+  uint64_t check_executions_ = HuntOptions().executions_per_program;
+};
+
+/// Replays a counterexample file and prints the trace: kViolation if the violation reproduces
+/// (with its schedule, or failing that with another one), kClean if it no longer does,
+/// kUndetermined when the schedule no longer fails and the search for another hit its cap,
+/// kUsage if the file is unusable.
+ExitStatus replay_file(const std::string& path);
 
 /// Shrinks a counterexample file and writes the result as a new file beside it.
-int shrink_file(const std::string& path);
+ExitStatus shrink_file(const std::string& path);
 
 /// Writes the web page of a counterexample file (replaced atomically if it exists).
-int report_html(const std::string& path, const std::string& out);
+ExitStatus report_html(const std::string& path, const std::string& out);
 
 /// `corpus list DIR`: one line per file. `corpus check DIR`: replays every file and
-/// summarises fixed / still failing / unreadable; 1 if any still fails or is unreadable.
-/// A missing folder is exit status 2. `corpus check` exits kUndetermined when nothing
-/// failed but some search hit `executions` before completing its bound.
-int corpus_list(const std::string& dir);
-int corpus_check(const std::string& dir,
-                 uint64_t executions = HuntOptions().executions_per_program);
+/// summarises fixed / still failing / unreadable; kViolation if any still fails or is
+/// unreadable, else kUndetermined when some search hit `executions` before completing its
+/// bound. A missing folder is kUsage.
+ExitStatus corpus_list(const std::string& dir);
+ExitStatus corpus_check(const std::string& dir,
+                        uint64_t executions = HuntOptions().executions_per_program);
 
 struct ArchivedViolation {
   Counterexample counterexample;  // shrunk unless shrinking was off

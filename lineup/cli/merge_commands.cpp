@@ -11,7 +11,7 @@
 namespace lineup::cli {
 namespace {
 
-int corpus_merge(const std::string& out, const std::vector<std::string>& dirs) {
+ExitStatus corpus_merge(const std::string& out, const std::vector<std::string>& dirs) {
   using Fate = corpus::MergedFile::Fate;
   try {
     int kept = 0, dropped = 0, unreadable = 0;
@@ -33,14 +33,14 @@ int corpus_merge(const std::string& out, const std::vector<std::string>& dirs) {
       }
     }
     std::printf("%d kept, %d dropped as duplicates, %d unreadable\n", kept, dropped, unreadable);
-    return unreadable ? 1 : 0;
+    return unreadable ? ExitStatus::kViolation : ExitStatus::kClean;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "lineup: corpus merge: %s\n", e.what());
-    return 2;
+    return ExitStatus::kUsage;
   }
 }
 
-int merge_results(const std::vector<std::string>& files) {
+ExitStatus merge_results(const std::vector<std::string>& files) {
   std::vector<nlohmann::json> shards;
   for (const std::string& file : files) {
     std::ifstream in(file);
@@ -48,17 +48,17 @@ int merge_results(const std::vector<std::string>& files) {
     if (!in.is_open() || j.is_discarded() || !j.is_object()) {
       std::fprintf(stderr, "lineup: merge-results: %s: %s\n", file.c_str(),
                    in.is_open() ? "not a JSON object" : "cannot be read");
-      return 2;
+      return ExitStatus::kUsage;
     }
     shards.push_back(std::move(j));
   }
   try {
     nlohmann::json merged = lineup::merge_results(shards);
     std::printf("%s\n", merged.dump(2).c_str());
-    return merged["violations"].empty() ? 0 : 1;
+    return merged["violations"].empty() ? ExitStatus::kClean : ExitStatus::kViolation;
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "lineup: merge-results: %s\n", e.what());
-    return 2;
+    return ExitStatus::kUsage;
   }
 }
 
@@ -79,7 +79,7 @@ MergeCommands::MergeCommands(CLI::App& app, CLI::App& corpus) {
 
 bool MergeCommands::parsed() const { return corpus_merge_->parsed() || merge_results_->parsed(); }
 
-int MergeCommands::run() const {
+ExitStatus MergeCommands::run() {
   if (corpus_merge_->parsed()) return corpus_merge(out_, inputs_);
   return merge_results(inputs_);
 }

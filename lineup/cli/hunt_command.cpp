@@ -1,0 +1,160 @@
+#include "lineup/cli/hunt_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <vector>
+
+#include "corpus/parallel.h"
+#include "lineup/cli/hunt_summary.h"
+#include "lineup/cli/progress.h"
+#include "lineup/engine/strategy/factory.h"
+#include "lineup/hunt/shard.h"
+
+namespace lineup::cli {
+
+double parse_budget(const std::string& text) {
+  size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    return -1;
+  }
+  std::string unit = text.substr(used);
+  if (unit.empty() || unit == "s") return value;
+  if (unit == "ms") return value / 1000;
+  if (unit == "m") return value * 60;
+  if (unit == "h") return value * 3600;
+  return -1;
+}
+
+HuntCommand::HuntCommand(CLI::App& app) {
+  HuntOptions& o = options_;
+  o.max_violations = 0;
+  output_.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+  CLI::App* hunt = command_ = app.add_subcommand("hunt", "hunt for linearizability violations");
+  hunt->add_option("structure", structure_, "structure to test (see `lineup list`)")->required();
+  hunt->add_option("--budget", budget_, "time budget (30s, 2m, ...)")->capture_default_str();
+  hunt->add_option("--strategy", o.strategy, "search strategy")
+      ->check(CLI::IsMember(engine::strategy_names()))
+      ->capture_default_str();
+  hunt->add_option("--bound", o.bound, "preemption bound (cbdpor, icb)")->capture_default_str();
+  hunt->add_option("--depth", o.pct_depth, "pct: bug depth d (d-1 change points)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  hunt->add_option("--executions", o.executions_per_program,
+                   "at most this many executions per program")
+      ->capture_default_str();
+  hunt->add_option("--curve", o.curve_every,
+                   "--json: record executions and distinct classes every N executions");
+  hunt->add_flag("--per-program", output_.per_program,
+                 "--json: executions and classes per program");
+  hunt->add_option("-t,--threads", o.threads, "threads per program")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  hunt->add_option("-c,--calls", o.calls, "calls per thread")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  hunt->add_option("--programs", o.max_programs,
+                   "stop after this many programs (0: only the budget)")
+      ->capture_default_str();
+  hunt->add_option("--init", o.init, "sequential prefix of up to N calls")
+      ->check(CLI::Range(0, 8))
+      ->capture_default_str();
+  hunt->add_option("--seed", o.seed, "seed of program generation")->capture_default_str();
+  hunt->add_option("--check", check_, "linearizability check")
+      ->check(CLI::IsMember({"dependency", "classic"}))
+      ->capture_default_str();
+  hunt->add_option("--spec", spec_,
+                   "correct outcomes: the sequential model, or the implementation's own serial "
+                   "outcomes (Line-Up phase 1)")
+      ->check(CLI::IsMember({"model", "serial"}))
+      ->capture_default_str();
+  hunt->add_flag("--atomics-only", o.atomics_only, "scheduling points only at atomics and locks");
+  hunt->add_flag("--json", output_.json, "print one JSON object at the end");
+  hunt->add_option("--seal", o.sealed,
+                   "no preemption inside this function (repeatable; short name, e.g. push)");
+  hunt->add_option("--max-bugs", o.max_violations,
+                   "stop after this many distinct bugs (0: hunt the whole budget; after each "
+                   "bug the functions it preempts in are sealed)")
+      ->capture_default_str();
+  hunt->add_option("--shard", shard_,
+                   "I/N: hunt only programs I, I+N, I+2N, ... (0 <= I < N); auto or auto/N: I "
+                   "and N from a Slurm job array, Kubernetes Indexed Job or GTEST_SHARD_*");
+  hunt->add_flag("-q,--quiet", output_.quiet, "no progress line");
+  hunt->add_option("-j,--jobs", output_.jobs, "worker processes (default: the number of cores)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  hunt->add_option("--corpus", output_.corpus_dir,
+                   "folder where counterexamples are archived (\"\": do not archive)")
+      ->capture_default_str();
+  hunt->add_flag("!--no-shrink", output_.shrink, "report and archive violations unshrunk");
+}
+
+ExitStatus HuntCommand::run() {
+  HuntOptions options = options_;
+  options.model_spec = spec_ == "model";
+  options.dependency_aware = check_ == "dependency";
+  if (!shard_.empty()) {
+    std::string error;
+    std::optional<Shard> s = parse_shard(shard_, std::getenv, &error);
+    if (!s) {
+      std::fprintf(stderr, "lineup: bad --shard '%s' (%s)\n", shard_.c_str(), error.c_str());
+      return ExitStatus::kUsage;
+    }
+    if (s->source != "--shard") {  // said even with --quiet: batch logs show it
+      std::fprintf(stderr, "lineup: shard %lu/%lu from %s\n", static_cast<unsigned long>(s->index),
+                   static_cast<unsigned long>(s->count), s->source.c_str());
+    }
+    options.shard_index = s->index;
+    options.shard_count = s->count;
+  }
+  const specs::Target* target = specs::find_target(structure_);
+  if (target == nullptr) {
+    std::fprintf(stderr, "lineup: unknown structure '%s' (see `lineup list`)\n",
+                 structure_.c_str());
+    return ExitStatus::kUsage;
+  }
+  options.budget_seconds = parse_budget(budget_);
+  if (options.budget_seconds < 0) {
+    std::fprintf(stderr, "lineup: bad --budget '%s' (e.g. 30s, 2m, 500ms)\n", budget_.c_str());
+    return ExitStatus::kUsage;
+  }
+  HuntResult r;
+  try {
+    Progress progress(options.budget_seconds, output_.quiet);
+    r = hunt_parallel(*target, options, output_.jobs,
+                      [&](const HuntResult& so_far) { progress.update(so_far); });
+    progress.finish();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lineup: internal error: %s\n", e.what());
+    return ExitStatus::kInternalError;
+  }
+  for (const std::string& e : r.internal_errors) {
+    std::fprintf(stderr, "lineup: internal error (the hunt went on): %s\n", e.c_str());
+  }
+  std::vector<ArchivedViolation> archived;
+  try {
+    for (const Violation& v : r.violations) {
+      if (!output_.json) std::printf("%s\n", v.report.c_str());
+      archived.push_back(
+          archive_violation(*target, v, options, output_.corpus_dir, output_.shrink, output_.json));
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lineup: archiving failed: %s\n", e.what());
+    return ExitStatus::kInternalError;
+  }
+  if (output_.json) {
+    std::printf("%s\n", hunt_json(*target, options, check_, output_, r, archived).dump(2).c_str());
+  } else {
+    print_hunt_summary(*target, options, check_, r);
+  }
+  if (!r.violations.empty()) return ExitStatus::kViolation;
+  return r.internal_errors.empty() ? ExitStatus::kClean : ExitStatus::kInternalError;
+}
+
+}  // namespace lineup::cli

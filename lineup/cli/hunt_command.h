@@ -1,0 +1,43 @@
+// `lineup hunt STRUCTURE`: random test programs of a structure, each explored under a strategy
+// and checked for linearizability within a time budget; violations are shrunk and archived.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "lineup/cli/command.h"
+#include "lineup/hunt/hunt.h"
+
+namespace lineup::cli {
+
+/// What the hunt command does besides hunting: workers, archiving, output.
+struct HuntOutput {
+  std::string corpus_dir = "corpus";  // "" : do not archive
+  bool shrink = true;
+  bool quiet = false;        // no progress line
+  bool json = false;         // one JSON object at the end instead of reports and a summary
+  bool per_program = false;  // --json lists executions and classes per program
+  int jobs = 1;              // worker processes
+};
+
+/// Exit status: kViolation when a violation was found, kUsage for a bad structure, budget or
+/// shard, kInternalError when lineup failed (a dead worker with nothing found, archiving),
+/// kClean otherwise.
+class HuntCommand : public Command {
+ public:
+  explicit HuntCommand(CLI::App& app);
+  bool parsed() const override { return command_->parsed(); }
+  ExitStatus run() override;
+
+ private:
+  CLI::App* command_;
+  HuntOptions options_;
+  HuntOutput output_;
+  std::string structure_, budget_ = "30s", check_ = "dependency", spec_ = "model", shard_;
+};
+
+/// Seconds of a budget such as "30s", "2m", "500ms", "1h" or plain seconds; negative when it
+/// is not one.
+double parse_budget(const std::string& text);
+
+}  // namespace lineup::cli

@@ -1,0 +1,94 @@
+#include "lineup/cli/hunt_summary.h"
+
+#include <climits>
+#include <cstdio>
+
+#include "lineup/hunt/coverage.h"
+
+namespace lineup::cli {
+
+nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options,
+                         const std::string& check, const HuntOutput& output, const HuntResult& r,
+                         const std::vector<ArchivedViolation>& archived) {
+  nlohmann::json out = {{"structure", target.name},
+                        {"strategy", options.strategy},
+                        {"bound", options.bound},
+                        {"seed", options.seed},
+                        {"check", check},
+                        {"jobs", output.jobs},
+                        {"threads", options.threads},
+                        {"calls", options.calls},
+                        {"init", options.init},
+                        {"programs", r.programs},
+                        {"executions", r.executions},
+                        {"distinct_classes", r.distinct_classes},
+                        {"seconds", r.seconds},
+                        {"bound_completed", r.bound_completed},
+                        {"bound_covered", bound_covered(r, options)},
+                        {"coverage_gap", incomplete_coverage(r, options)},
+                        {"programs_capped", r.programs_capped},
+                        {"executions_abandoned", r.abandoned},
+                        {"spin_blocks", r.spin_blocks},
+                        {"forced_timeouts", r.forced_timeouts},
+                        {"duplicates_dropped", r.duplicates_dropped},
+                        {"setup_seconds", r.setup_seconds},
+                        {"checker_seconds", r.checker_seconds},
+                        {"depth", options.pct_depth},
+                        {"internal_errors", r.internal_errors},
+                        {"violations", nlohmann::json::array()}};
+  const specs::Model& model = *target.model;
+  for (size_t i = 0; i < r.violations.size(); ++i) {
+    const Violation& v = r.violations[i];
+    const Counterexample& c = archived[i].counterexample;
+    out["violations"].push_back({{"program", v.program.describe(model)},
+                                 {"signature", v.signature},
+                                 {"preemptions", v.preemptions},
+                                 {"shrunk_program", c.program.describe(model)},
+                                 {"shrunk_schedule", c.schedule.to_token()},
+                                 {"shrunk_preemptions", c.preemptions},
+                                 {"corpus_file", archived[i].path},
+                                 {"program_index", v.program_index},
+                                 {"schedule", v.schedule.to_token()},
+                                 {"kind", v.kind},
+                                 {"found_after_seconds", v.found_after_seconds},
+                                 {"found_after_executions", v.found_after_executions},
+                                 {"results", v.results},
+                                 {"report", v.report}});
+  }
+  if (output.per_program) {
+    out["per_program"] = nlohmann::json::array();
+    for (const ProgramCounts& p : r.per_program) {
+      out["per_program"].push_back({p.index, p.executions, p.classes});
+    }
+  }
+  if (!r.curve.empty()) out["curve"] = r.curve;
+  return out;
+}
+
+void print_hunt_summary(const specs::Target& target, const HuntOptions& options,
+                        const std::string& check, const HuntResult& r) {
+  std::printf(
+      "%s: %lu programs, %lu executions, %lu distinct classes in %.1f s (%s, bound %d, "
+      "%s check)\n",
+      target.name.c_str(), static_cast<unsigned long>(r.programs),
+      static_cast<unsigned long>(r.executions), static_cast<unsigned long>(r.distinct_classes),
+      r.seconds, options.strategy.c_str(), options.bound, check.c_str());
+  char bound[32] = "none";
+  if (r.bound_completed >= 0) std::snprintf(bound, sizeof bound, "%d", r.bound_completed);
+  std::printf("coverage: bound completed %s; %s\n", r.bound_completed == INT_MAX ? "all" : bound,
+              coverage_counts(r).c_str());
+  if (r.duplicates_dropped != 0) {
+    std::printf("%lu violation%s dropped as already found by another job\n",
+                static_cast<unsigned long>(r.duplicates_dropped),
+                r.duplicates_dropped == 1 ? "" : "s");
+  }
+  std::string gap = incomplete_coverage(r, options);
+  if (r.violations.empty()) {
+    std::printf("no violation found%s\n", gap.empty() ? "" : (", but " + gap).c_str());
+  } else {
+    std::printf("%zu VIOLATION%s found (reports above)\n", r.violations.size(),
+                r.violations.size() == 1 ? "" : "S");
+  }
+}
+
+}  // namespace lineup::cli

@@ -1,0 +1,182 @@
+#include "lineup/cli/program_commands.h"
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "adapters/smoke/smoke_programs.h"
+#include "lineup/cli/corpus_commands.h"
+#include "lineup/engine/engine.h"
+#include "lineup/engine/happens_before.h"
+#include "lineup/engine/trace_printer.h"
+#include "specs/structure.h"
+
+namespace lineup::cli {
+namespace {
+
+using engine::Engine;
+using engine::ExecutionResult;
+using engine::Outcome;
+
+const smoke::SmokeStructure* find_program(const std::string& name) {
+  for (const auto& s : smoke::smoke_structures()) {
+    if (s.name == name) return &s;
+  }
+  std::fprintf(stderr, "lineup: unknown structure '%s' (see `lineup list`)\n", name.c_str());
+  return nullptr;
+}
+
+void add_shape_options(CLI::App* command, ProgramShape& shape) {
+  shape.structure = smoke::smoke_structures().front().name;
+  command->add_option("-s,--structure", shape.structure, "built-in structure (see `lineup list`)")
+      ->capture_default_str();
+  command->add_option("-t,--threads", shape.threads, "logical threads")
+      ->check(CLI::Range(1, 52))
+      ->capture_default_str();
+  command->add_option("-c,--calls", shape.calls, "calls per thread")
+      ->check(CLI::Range(1, 20))
+      ->capture_default_str();
+  command->add_flag("--atomics-only", shape.atomics_only,
+                    "scheduling points only at atomics and locks (default: every shared access)");
+}
+
+engine::EngineOptions engine_options(const ProgramShape& shape) {
+  engine::EngineOptions options;
+  options.schedule_plain_accesses = !shape.atomics_only;
+  return options;
+}
+
+}  // namespace
+
+RunCommand::RunCommand(CLI::App& app) {
+  config_.name = "random";
+  config_.executions = 10000;
+  command_ = app.add_subcommand("run", "explore executions of a built-in program");
+  add_shape_options(command_, shape_);
+  command_->add_option("--strategy", config_.name, "search strategy")
+      ->check(CLI::IsMember(engine::strategy_names()))
+      ->capture_default_str();
+  command_->add_option("--bound", config_.bound, "preemption bound for cbdpor/icb (-1: deepen)")
+      ->capture_default_str();
+  command_->add_option("-n,--executions", config_.executions, "stop after this many (0: no limit)")
+      ->capture_default_str();
+  command_->add_option("--seed", config_.seed, "random seed (pct, random)")->capture_default_str();
+  command_->add_option("--depth", config_.pct_depth, "pct: bug depth d (d-1 change points)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  command_->add_flag("--trace", show_trace_, "print the trace of the first failure");
+}
+
+ExitStatus RunCommand::run() {
+  const smoke::SmokeStructure* structure = find_program(shape_.structure);
+  if (structure == nullptr) return ExitStatus::kUsage;
+  Engine engine(engine_options(shape_));
+  smoke::SmokeProgram sp = structure->make(shape_.threads, shape_.calls);
+  std::string error;
+  std::unique_ptr<engine::Strategy> strategy = make_strategy(config_, &error);
+  if (!strategy) {
+    std::fprintf(stderr, "lineup: %s\n", error.c_str());
+    return ExitStatus::kUsage;
+  }
+  std::map<std::string, uint64_t> outcomes;
+  std::set<uint64_t> classes;
+  engine::HappensBefore hb;
+  uint64_t steps = 0, n = 0, abandoned = 0;
+  bool reported = false;
+  auto more = [&] { return n < config_.executions || config_.executions == 0; };
+  auto start = std::chrono::steady_clock::now();
+  engine.explore(sp.program, *strategy, [&](const ExecutionResult& r) {
+    ++n;
+    if (r.outcome == Outcome::kAbandoned) {
+      ++abandoned;
+      return more();
+    }
+    steps += r.trace.steps.size();
+    hb.reset(static_cast<int>(sp.program.threads.size()));
+    for (const auto& t : r.trace.steps) hb.add(t);
+    classes.insert(hb.fingerprint());
+    std::string failure = r.ok() ? sp.check() : r.message;
+    std::string kind =
+        r.ok() ? (failure.empty() ? "completed" : "check failed") : engine::to_string(r.outcome);
+    ++outcomes[kind];
+    if (!failure.empty() && !reported) {
+      reported = true;
+      std::printf("first failure (%s): %s\nreplay: lineup replay -s %s -t %d -c %d%s %s\n",
+                  kind.c_str(), failure.c_str(), shape_.structure.c_str(), shape_.threads,
+                  shape_.calls, shape_.atomics_only ? " --atomics-only" : "",
+                  r.schedule.to_token().c_str());
+      if (show_trace_) std::fputs(format_trace(r, sp.program, engine).c_str(), stdout);
+    }
+    return more();
+  });
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  uint64_t judged = n - abandoned;
+  std::printf("%s: %d threads x %d calls, %s, strategy %s\n", structure->name.c_str(),
+              shape_.threads, shape_.calls,
+              shape_.atomics_only ? "atomics-only" : "all accesses scheduled",
+              config_.name.c_str());
+  std::printf("%lu executions in %.2f s (%.0f executions/s), %.1f scheduling points each\n",
+              static_cast<unsigned long>(n), seconds, n / seconds,
+              judged ? static_cast<double>(steps) / judged : 0.0);
+  std::printf("%zu distinct equivalence classes (%.2f executions per class)\n", classes.size(),
+              classes.empty() ? 0.0 : static_cast<double>(judged) / classes.size());
+  std::string covered = engine::coverage(*strategy);
+  if (!covered.empty()) std::printf("%s\n", covered.c_str());
+  for (const auto& [kind, count] : outcomes) {
+    std::printf("  %-18s %lu\n", kind.c_str(), static_cast<unsigned long>(count));
+  }
+  bool all_completed = outcomes.size() == 1 && outcomes.count("completed");
+  return all_completed ? ExitStatus::kClean : ExitStatus::kViolation;
+}
+
+ReplayCommand::ReplayCommand(CLI::App& app) {
+  command_ = app.add_subcommand("replay", "replay one schedule and print its trace");
+  add_shape_options(command_, shape_);
+  command_
+      ->add_option("what", what_,
+                   "a counterexample file (corpus), or a schedule token (s1:...) of a "
+                   "built-in program")
+      ->required();
+}
+
+ExitStatus ReplayCommand::run() {
+  if (!what_.starts_with("s1:")) return replay_file(what_);
+  const smoke::SmokeStructure* structure = find_program(shape_.structure);
+  if (structure == nullptr) return ExitStatus::kUsage;
+  std::string error;
+  auto schedule = engine::Schedule::from_token(what_, &error);
+  if (!schedule) {
+    std::fprintf(stderr, "lineup: %s\n", error.c_str());
+    return ExitStatus::kUsage;
+  }
+  Engine engine(engine_options(shape_));
+  smoke::SmokeProgram sp = structure->make(shape_.threads, shape_.calls);
+  const ExecutionResult& r = engine.replay(sp.program, *schedule);
+  std::fputs(format_trace(r, sp.program, engine).c_str(), stdout);
+  if (!r.ok()) return ExitStatus::kViolation;
+  std::string failure = sp.check();
+  if (failure.empty()) return ExitStatus::kClean;
+  std::printf("check failed: %s\n", failure.c_str());
+  return ExitStatus::kViolation;
+}
+
+ListCommand::ListCommand(CLI::App& app) {
+  command_ = app.add_subcommand("list", "list the built-in structures");
+}
+
+ExitStatus ListCommand::run() {
+  std::printf("%-30s %-11s %-20s %s\n", "STRUCTURE", "KIND", "ORIGIN", "DESCRIPTION");
+  for (const auto& t : specs::registered_targets()) {
+    std::printf("%-30s %-11s %-20s %s\n", t.name.c_str(), t.model->name().c_str(), t.origin.c_str(),
+                t.description.c_str());
+  }
+  std::printf("\nbuilt-in programs for `lineup run`:\n");
+  for (const auto& s : smoke::smoke_structures()) {
+    std::printf("%-14s %s\n", s.name.c_str(), s.description.c_str());
+  }
+  return ExitStatus::kClean;
+}
+
+}  // namespace lineup::cli

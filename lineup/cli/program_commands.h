@@ -1,0 +1,65 @@
+// The commands on lineup's built-in engine programs (adapters/smoke) and structures:
+//   lineup run     explore executions of a built-in program under a strategy, with outcome
+//                  counts, equivalence classes and speed
+//   lineup replay  one execution of a built-in program from a schedule token, printed as a
+//                  trace (or a counterexample file, see corpus_commands.h)
+//   lineup list    the registered structures and the built-in programs
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "lineup/cli/command.h"
+#include "lineup/engine/strategy/factory.h"
+
+namespace lineup::cli {
+
+/// The built-in program to run and its size, shared by run and replay.
+struct ProgramShape {
+  std::string structure;  // a built-in program's name; the first one by default
+  int threads = 3;
+  int calls = 3;
+  bool atomics_only = false;
+};
+
+/// `lineup run`: exit 0 when every execution completed and passed the program's check, 1
+/// otherwise, 2 on an unknown program or strategy.
+class RunCommand : public Command {
+ public:
+  explicit RunCommand(CLI::App& app);
+  bool parsed() const override { return command_->parsed(); }
+  ExitStatus run() override;
+
+ private:
+  CLI::App* command_;
+  ProgramShape shape_;
+  engine::StrategyConfig config_;
+  bool show_trace_ = false;
+};
+
+/// `lineup replay WHAT`: a schedule token (s1:...) replays a built-in program (exit 1 when
+/// it fails); anything else is a counterexample file (see replay_file).
+class ReplayCommand : public Command {
+ public:
+  explicit ReplayCommand(CLI::App& app);
+  bool parsed() const override { return command_->parsed(); }
+  ExitStatus run() override;
+
+ private:
+  CLI::App* command_;
+  ProgramShape shape_;
+  std::string what_;
+};
+
+/// `lineup list`: one line per registered structure, then the built-in programs.
+class ListCommand : public Command {
+ public:
+  explicit ListCommand(CLI::App& app);
+  bool parsed() const override { return command_->parsed(); }
+  ExitStatus run() override;
+
+ private:
+  CLI::App* command_;
+};
+
+}  // namespace lineup::cli
