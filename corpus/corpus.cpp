@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 }
 
 std::string file_stem(const Counterexample& c) {
-  std::string stem = c.structure + "-" + c.kind;
+  std::string stem = c.structure + "-" + to_string(c.kind);
   for (char& ch : stem) {
     if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-') ch = '-';
   }
@@ -140,9 +140,9 @@ Reproduction reproduce(const Counterexample& c, uint64_t executions) {
   r.violation = replay_schedule(*engine, *target, c.program, c.schedule, options);
   // Results are compared only for executions that completed: a failure (crash, deadlock,
   // use-after-free) stops calls midway, and their result slots are then not results.
-  r.exact =
-      r.violation && r.violation->kind == c.kind &&
-      (c.kind != "not linearizable" || c.results.empty() || r.violation->results == c.results);
+  r.exact = r.violation && r.violation->kind == c.kind &&
+            (c.kind != ViolationKind::kNotLinearizable || c.results.empty() ||
+             r.violation->results == c.results);
   if (!r.exact) {
     options.strategy = "cbdpor";
     options.bound = std::max(2, c.preemptions);

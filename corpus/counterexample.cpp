@@ -153,7 +153,7 @@ std::string to_json(const Counterexample& c, const specs::Model& model) {
             {"format_version", kCounterexampleFormat},
             {"lineup_version", c.lineup_version},
             {"structure", c.structure},
-            {"kind", c.kind},
+            {"kind", to_string(c.kind)},
             {"program", program_json(model, c.program)},
             {"schedule", c.schedule.to_token()},
             {"results", c.results},
@@ -194,7 +194,10 @@ Counterexample from_json(const std::string& text) {
   if (target == nullptr) bad("structure", "'" + c.structure + "' is not registered here");
   const specs::Model& model = *target->model;
   c.lineup_version = get<std::string>(j, "lineup_version");
-  c.kind = get<std::string>(j, "kind");
+  std::string kind = get<std::string>(j, "kind");
+  std::optional<ViolationKind> parsed_kind = parse_violation_kind(kind);
+  if (!parsed_kind) bad("kind", "'" + kind + "' is not a kind of violation");
+  c.kind = *parsed_kind;
   c.program = parse_program(model, need(j, "program"), "program");
   c.schedule = parse_schedule(get<std::string>(j, "schedule"), "schedule");
   c.results = get<std::vector<int>>(j, "results");

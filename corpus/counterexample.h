@@ -23,7 +23,7 @@ struct Counterexample {
   specs::TestProgram program;
   engine::Schedule schedule;
   std::vector<int> results;  // layout of TestProgram::results_size
-  std::string kind;
+  ViolationKind kind = ViolationKind::kNotLinearizable;
   std::vector<std::string> signature;
   /// Functions sealed when the hunt found it; shrinking and re-searching keep them sealed.
   std::vector<std::string> sealed;

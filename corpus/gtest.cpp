@@ -28,7 +28,8 @@ class CorpusTest : public ::testing::Test {
     Reproduction r = reproduce(*entry_.counterexample);
     if (expect_ == Expect::kReproduces) {
       EXPECT_TRUE(r.exact) << entry_.path << ": the recorded violation no longer reproduces"
-                           << (r.violation ? " (the schedule now ends as " + r.violation->kind + ")"
+                           << (r.violation ? " (the schedule now ends as " +
+                                                 std::string(to_string(r.violation->kind)) + ")"
                                            : std::string());
     } else {
       EXPECT_FALSE(r.undetermined)

@@ -125,7 +125,7 @@ std::string html_report(const Counterexample& c) {
   const engine::ExecutionResult& r = engine->run(p, replay);
   const specs::Model& model = *target->model;
   json d = {{"structure", c.structure},
-            {"kind", verdict ? verdict->kind : "no violation (fixed?)"},
+            {"kind", verdict ? to_string(verdict->kind) : "no violation (fixed?)"},
             {"program", c.program.describe(model)},
             {"schedule", c.schedule.to_token()},
             {"preemptions", c.preemptions},
@@ -137,7 +137,8 @@ std::string html_report(const Counterexample& c) {
   if (verdict) {
     // The report's verdict paragraph: from the kind to the schedule line.
     const std::string& report = verdict->report;
-    size_t from = report.find(verdict->kind + ":"), to = report.find("\nschedule ");
+    size_t from = report.find(std::string(to_string(verdict->kind)) + ":"),
+           to = report.find("\nschedule ");
     if (from != std::string::npos)
       why = report.substr(from, to == std::string::npos ? to : to - from);
   }
@@ -160,7 +161,7 @@ std::string html_report(const Counterexample& c) {
          {"end", std::max(s.end_step, s.first_step + 1)}});
   }
   std::string page = kPage;
-  page.replace(page.find("TITLE"), 5, escape_html(c.kind + " in " + c.structure));
+  page.replace(page.find("TITLE"), 5, escape_html(to_string(c.kind) + (" in " + c.structure)));
   page.replace(page.find("DATA"), 4, escape_script(d.dump()));
   return page;
 }

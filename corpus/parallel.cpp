@@ -222,7 +222,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
     std::stable_sort(all.begin(), all.end(), [](const Violation& a, const Violation& b) {
       return a.program_index < b.program_index;
     });
-    std::set<std::pair<std::string, std::vector<std::string>>> seen;
+    std::set<std::pair<ViolationKind, std::vector<std::string>>> seen;
     for (Violation& v : all) {
       if (seen.insert({v.kind, v.signature}).second) r.violations.push_back(std::move(v));
     }

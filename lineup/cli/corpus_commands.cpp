@@ -17,7 +17,7 @@ std::string join(const std::vector<std::string>& items) {
 }
 
 std::string summary(const Counterexample& c, const specs::Model& model) {
-  return c.kind + " in " + c.structure + ": " + c.program.describe(model) + "; " +
+  return to_string(c.kind) + (" in " + c.structure) + ": " + c.program.describe(model) + "; " +
          std::to_string(c.preemptions) + " preemptions in " + join(c.signature);
 }
 
@@ -60,14 +60,16 @@ ExitStatus replay_file(const std::string& path) {
     corpus::Reproduction r = corpus::reproduce(c);
     if (r.exact) {
       std::fputs(r.violation->report.c_str(), stdout);
-      std::printf("reproduced: %s\n", c.kind.c_str());
+      std::printf("reproduced: %s\n", to_string(c.kind));
       return ExitStatus::kViolation;
     }
     std::printf("the recorded schedule no longer shows the violation (%s)\n",
-                r.violation ? ("it now ends as " + r.violation->kind).c_str() : "it passes");
+                r.violation
+                    ? (std::string("it now ends as ") + to_string(r.violation->kind)).c_str()
+                    : "it passes");
     if (r.other_schedule) {
       std::fputs(r.other_schedule->report.c_str(), stdout);
-      std::printf("still failing with another schedule: %s\n", r.other_schedule->kind.c_str());
+      std::printf("still failing with another schedule: %s\n", to_string(r.other_schedule->kind));
       return ExitStatus::kViolation;
     }
     if (r.undetermined) {

@@ -49,7 +49,7 @@ nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options
                                  {"corpus_file", archived[i].path},
                                  {"program_index", v.program_index},
                                  {"schedule", v.schedule.to_token()},
-                                 {"kind", v.kind},
+                                 {"kind", to_string(v.kind)},
                                  {"found_after_seconds", v.found_after_seconds},
                                  {"found_after_executions", v.found_after_executions},
                                  {"results", v.results},

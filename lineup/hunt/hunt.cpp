@@ -26,7 +26,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   FingerprintSet classes;
   int lowest_bound = INT_MAX;
   HuntOptions current = options;  // grows sealed functions as bugs are found
-  std::set<std::pair<std::string, std::vector<std::string>>> seen;  // (kind, signature)
+  std::set<std::pair<ViolationKind, std::vector<std::string>>> seen;  // (kind, signature)
   auto done = [&] {
     return options.max_violations != 0 && result.violations.size() >= options.max_violations;
   };

@@ -11,6 +11,7 @@
 
 #include "generator/shape.h"
 #include "lineup/engine/schedule.h"
+#include "lineup/hunt/violation_kind.h"
 #include "specs/structure.h"
 
 namespace lineup {
@@ -52,7 +53,7 @@ struct Violation {
   specs::TestProgram program;
   uint64_t program_index = 0;
   engine::Schedule schedule;
-  std::string kind;          // "not linearizable", or an engine outcome ("crash", "deadlock", ...)
+  ViolationKind kind = ViolationKind::kNotLinearizable;
   std::vector<int> results;  // what the calls returned (layout of TestProgram::results_size)
   int preemptions = 0;       // in `schedule`
   size_t steps = 0;          // length of `schedule`

@@ -30,7 +30,8 @@ std::optional<Violation> prepare_spec(engine::Engine& engine, const specs::Targe
   Violation v;
   v.program = program;
   v.program_index = index;
-  v.kind = serial->nondeterministic ? "nondeterministic serially" : "not serializable";
+  v.kind = serial->nondeterministic ? ViolationKind::kNondeterministicSerially
+                                    : ViolationKind::kNotSerializable;
   v.report = header(target, program, index) +
              (serial->nondeterministic
                   ? serial->failure
@@ -45,15 +46,15 @@ std::optional<Violation> judge_execution(const engine::ExecutionResult& r, engin
                                          const std::vector<int>& results, ProgramJudge& judge,
                                          const engine::HappensBefore* hb = nullptr) {
   Verdict verdict;
-  std::string kind;
+  ViolationKind kind = ViolationKind::kNotLinearizable;
   if (r.failed()) {
-    kind = engine::to_string(r.outcome);
+    kind = violation_kind(r.outcome);
     std::string why = r.message;
-    if (why.starts_with(kind + ": ")) why.erase(0, kind.size() + 2);  // said once is enough
+    std::string prefix = std::string(to_string(kind)) + ": ";
+    if (why.starts_with(prefix)) why.erase(0, prefix.size());  // said once is enough
     verdict = {false, why};
   } else {
     verdict = judge.judge(results, r.trace, hb);
-    kind = "not linearizable";
   }
   if (verdict.ok) return std::nullopt;
   Violation v;
@@ -65,8 +66,8 @@ std::optional<Violation> judge_execution(const engine::ExecutionResult& r, engin
   v.results = results;
   v.steps = r.trace.steps.size();
   v.report = header(target, program, index) +
-             (r.failed() ? "" : describe_calls(*target.model, program, results)) + kind + ": " +
-             verdict.why + (verdict.why.ends_with('\n') ? "" : "\n") + "schedule " +
+             (r.failed() ? "" : describe_calls(*target.model, program, results)) + to_string(kind) +
+             ": " + verdict.why + (verdict.why.ends_with('\n') ? "" : "\n") + "schedule " +
              r.schedule.to_token() + "\n" + engine::format_trace(r, p, engine);
   return v;
 }
@@ -184,7 +185,8 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
 
 std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
                                           const Violation& found, const HuntOptions& options) {
-  if (found.kind != "not linearizable" || !options.dependency_aware || !options.sealed.empty()) {
+  if (found.kind != ViolationKind::kNotLinearizable || !options.dependency_aware ||
+      !options.sealed.empty()) {
     return std::nullopt;
   }
   HuntOptions classic = options;

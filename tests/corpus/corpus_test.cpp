@@ -158,7 +158,7 @@ TEST(Corpus, ReplayingAThousandTimesGivesTheSameTrace) {
 // different failure, and the bounded search then decides (here: the bug is still there).
 TEST(Corpus, AReplayWithOtherResultsThanRecordedIsNotExact) {
   Counterexample c = shrink(found_bug());
-  ASSERT_EQ(c.kind, "not linearizable");
+  ASSERT_EQ(c.kind, lineup::ViolationKind::kNotLinearizable);
   ASSERT_TRUE(reproduce(c).exact);
   c.results[0] += 7;
   Reproduction r = reproduce(c);

@@ -24,7 +24,7 @@ Counterexample sample(uint64_t i) {
   for (size_t k = 0; k < c.program.results_size(); ++k) {
     c.results.push_back(static_cast<int>(k * i % 5) - 1);
   }
-  c.kind = i % 2 ? "not linearizable" : "use-after-free";
+  c.kind = i % 2 ? lineup::ViolationKind::kNotLinearizable : lineup::ViolationKind::kUseAfterFree;
   c.signature = {"push", "pop"};
   if (i % 4 == 1) c.sealed = {"pop"};
   c.preemptions = static_cast<int>(i % 3);
@@ -103,6 +103,8 @@ TEST(Counterexample, DamagedFieldsAreNamed) {
   EXPECT_EQ(error_of("\"seed\": 124", "\"seed\": \"124\""),
             "field 'seed': has the wrong type (string)");
   EXPECT_EQ(error_of("\"preemptions\": 1,", ""), "field 'preemptions': missing");
+  EXPECT_EQ(error_of("\"kind\": \"use-after-free\"", "\"kind\": \"slow\""),
+            "field 'kind': 'slow' is not a kind of violation");
   EXPECT_EQ(error_of("\"check\": \"dependency\"", "\"check\": \"other\""),
             "field 'check': is not dependency or classic");
   EXPECT_EQ(error_of("\"results\": [", "\"results\": [1,"),

@@ -43,7 +43,7 @@ TEST(Parallel, ViolationsComeBackFromWorkers) {
   HuntResult r = hunt_parallel(t, o, 2);
   ASSERT_GE(r.violations.size(), 1u);
   for (const Violation& v : r.violations) {
-    EXPECT_EQ(v.kind, "not linearizable");
+    EXPECT_EQ(v.kind, lineup::ViolationKind::kNotLinearizable);
     EXPECT_FALSE(v.schedule.choices.empty());
     EXPECT_NE(v.report.find("schedule s1:"), std::string::npos);
     EXPECT_EQ(v.results.size(), v.program.results_size());

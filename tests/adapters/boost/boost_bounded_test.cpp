@@ -73,7 +73,7 @@ TEST(BoostFixedSize, ConcurrentPushesAreRefusedBelowCapacity) {
     HuntResult r = hunt(with_model(c.name, c.exact), capped(20));
     ASSERT_EQ(r.violations.size(), 1u) << c.name;
     const Violation& v = r.violations[0];
-    EXPECT_EQ(v.kind, "not linearizable") << v.report;
+    EXPECT_EQ(v.kind, lineup::ViolationKind::kNotLinearizable) << v.report;
     bool refused_push = false;
     for (size_t th = 0; th < v.program.threads.size(); ++th) {
       for (size_t i = 0; i < v.program.threads[th].size(); ++i) {

@@ -92,7 +92,7 @@ Violation only_violation(const std::string& name) {
   HuntResult r = hunt(*specs::find_target(name), o);
   EXPECT_EQ(r.violations.size(), 1u);
   if (r.violations.empty()) return {};
-  EXPECT_EQ(r.violations.front().kind, "not linearizable");
+  EXPECT_EQ(r.violations.front().kind, lineup::ViolationKind::kNotLinearizable);
   return r.violations.front();
 }
 

@@ -36,13 +36,13 @@ std::vector<std::string> seeded_names() {
 }
 
 // The failure each bug shows first; the others return results no order explains.
-std::string expected_kind(const std::string& name) {
-  static const std::map<std::string, std::string> kinds = {
-      {"seeded/use-after-free-stack", "use-after-free"},
-      {"seeded/pop-count-reclaim-stack", "use-after-free"},
+lineup::ViolationKind expected_kind(const std::string& name) {
+  static const std::map<std::string, lineup::ViolationKind> kinds = {
+      {"seeded/use-after-free-stack", lineup::ViolationKind::kUseAfterFree},
+      {"seeded/pop-count-reclaim-stack", lineup::ViolationKind::kUseAfterFree},
   };
   auto it = kinds.find(name);
-  return it == kinds.end() ? "not linearizable" : it->second;
+  return it == kinds.end() ? lineup::ViolationKind::kNotLinearizable : it->second;
 }
 
 TEST(Seeded, TheSuiteHasAtLeastEightBugs) { EXPECT_GE(seeded_names().size(), 8u); }
@@ -113,7 +113,7 @@ TEST(Seeded, PopCountReclaimNeedsThreeThreadsAndTwoPreemptions) {
   HuntResult r = hunt(t, capped(20));
   ASSERT_EQ(r.violations.size(), 1u);
   const Violation& v = r.violations[0];
-  EXPECT_EQ(v.kind, "use-after-free");
+  EXPECT_EQ(v.kind, lineup::ViolationKind::kUseAfterFree);
   EXPECT_EQ(v.preemptions, 2);
   EXPECT_EQ(v.program.threads.size(), 3u);
   EXPECT_NE(v.report.find("pop_count_reclaim_stack.h:"), std::string::npos) << v.report;

@@ -27,7 +27,7 @@ TEST(Hunt, FindsTheSeededPublishBeforeWriteBug) {
   HuntResult r = hunt(*t, programs(50));
   ASSERT_EQ(r.violations.size(), 1u);
   const Violation& v = r.violations.front();
-  EXPECT_EQ(v.kind, "not linearizable");
+  EXPECT_EQ(v.kind, lineup::ViolationKind::kNotLinearizable);
   EXPECT_NE(v.report.find("publish_before_write.cpp:"),
             std::string::npos);  // the trace names the source
   EXPECT_FALSE(v.schedule.choices.empty());
@@ -38,7 +38,7 @@ TEST(Hunt, PhaseOneOutcomesFindTheSeededBugAndPassBoost) {
   o.model_spec = false;  // the implementation's serial outcomes are the specification
   HuntResult bad = hunt(*specs::find_target("seeded/publish-before-write"), o);
   ASSERT_EQ(bad.violations.size(), 1u);
-  EXPECT_EQ(bad.violations[0].kind, "not linearizable");
+  EXPECT_EQ(bad.violations[0].kind, lineup::ViolationKind::kNotLinearizable);
   o.max_programs = 5;
   HuntResult good = hunt(*specs::find_target("boost/queue"), o);
   EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
@@ -54,7 +54,8 @@ TEST(Hunt, PerProducerLanesInThreadLocalsAreCleanOnlyWithCopiesPerThread) {
   EXPECT_TRUE(clean.violations.empty()) << clean.violations.front().report;
   HuntResult shared = hunt(*specs::find_target("test/per-producer-queue-shared-tls"), o);
   ASSERT_EQ(shared.violations.size(), 1u);
-  EXPECT_EQ(shared.violations[0].kind, "not linearizable") << shared.violations[0].report;
+  EXPECT_EQ(shared.violations[0].kind, lineup::ViolationKind::kNotLinearizable)
+      << shared.violations[0].report;
 }
 
 TEST(Hunt, NondeterminismInPhaseOneIsReported) {
@@ -62,7 +63,7 @@ TEST(Hunt, NondeterminismInPhaseOneIsReported) {
   o.model_spec = false;
   HuntResult r = hunt(*specs::find_target("test/nondeterministic-queue"), o);
   ASSERT_EQ(r.violations.size(), 1u);
-  EXPECT_EQ(r.violations[0].kind, "nondeterministic serially");
+  EXPECT_EQ(r.violations[0].kind, lineup::ViolationKind::kNondeterministicSerially);
 }
 
 TEST(Hunt, InitPrefixesAreGeneratedAndChecked) {
@@ -112,16 +113,17 @@ TEST(Hunt, SealingTheBuggyFunctionHidesItsBug) {
 TEST(Hunt, BrokenAdaptersAreReportedClearly) {
   struct Case {
     const char* name;
-    const char* kind;
+    ViolationKind kind;
     const char* says;
   };
-  for (const Case& c : {Case{"test/throwing-constructor", "uncaught exception",
-                             "setup (creating or destroying the structure) threw: cannot "
-                             "allocate the ring"},
-                        Case{"test/throwing-pop", "uncaught exception", "pop is not implemented"},
-                        Case{"test/crashing-pop", "crash",
-                             "Segmentation fault accessing 0x0 in T0 at broken_adapters.cpp:"},
-                        Case{"test/hanging-pop", "deadlock", "broken_adapters.cpp:"}}) {
+  for (const Case& c :
+       {Case{"test/throwing-constructor", ViolationKind::kUncaughtException,
+             "setup (creating or destroying the structure) threw: cannot "
+             "allocate the ring"},
+        Case{"test/throwing-pop", ViolationKind::kUncaughtException, "pop is not implemented"},
+        Case{"test/crashing-pop", ViolationKind::kCrash,
+             "Segmentation fault accessing 0x0 in T0 at broken_adapters.cpp:"},
+        Case{"test/hanging-pop", ViolationKind::kDeadlock, "broken_adapters.cpp:"}}) {
     HuntResult r = hunt(*specs::find_target(c.name), programs(3));
     ASSERT_EQ(r.violations.size(), 1u) << c.name;
     EXPECT_EQ(r.violations[0].kind, c.kind) << c.name;
