@@ -28,6 +28,7 @@
 #include "lineup/cli/progress.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/coverage.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/trace_printer.h"
 #include "lineup/hunt/hunt.h"
@@ -124,7 +125,7 @@ int run_command(const Shape& shape, lineup::engine::StrategyConfig config, bool 
               completed_or_failed ? static_cast<double>(steps) / completed_or_failed : 0.0);
   std::printf("%zu distinct equivalence classes (%.2f executions per class)\n", classes.size(),
               classes.empty() ? 0.0 : static_cast<double>(completed_or_failed) / classes.size());
-  std::string covered = lineup::engine::coverage(*strategy);
+  std::string covered = lineup::engine::describe(strategy->coverage());
   if (!covered.empty()) std::printf("%s\n", covered.c_str());
   outcomes.erase("abandoned (redundant)");
   for (const auto& [kind, count] : outcomes) {

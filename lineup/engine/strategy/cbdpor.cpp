@@ -1,7 +1,6 @@
 #include "lineup/engine/strategy/cbdpor.h"
 
 #include <bit>
-#include <climits>
 
 namespace lineup::engine {
 namespace {
@@ -15,12 +14,12 @@ CbDporStrategy::CbDporStrategy(int max_bound, bool iterative)
   bound_ = iterative || max_bound < 0 ? 0 : max_bound;
 }
 
-ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
+Decision CbDporStrategy::next_thread(const SchedulingPoint& point) {
   size_t k = point.step;
   threads_ = point.thread_count;
   if (k < stack_.size()) {
     ThreadId t = stack_[k].chosen;
-    return point.is_enabled(t) ? t : kNoThread;
+    return point.is_enabled(t) ? Decision::run(t) : Decision::stop();
   }
   Node n;
   n.enabled = point.enabled;
@@ -50,13 +49,13 @@ ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
     uint64_t awake = n.enabled & ~n.sleep;
     if (awake == 0) {
       stack_.push_back(std::move(n));
-      return kAbandon;  // only sleeping threads can run: an explored class again
+      return Decision::abandon();  // only sleeping threads can run: an explored class again
     }
     n.chosen = std::countr_zero(awake);
     n.todo = awake & (awake - 1);
   }
   stack_.push_back(std::move(n));
-  return stack_.back().chosen;
+  return Decision::run(stack_.back().chosen);
 }
 
 // ConsiderPreemptions for every executed step i of thread p: each earlier step j of another
@@ -127,11 +126,17 @@ void CbDporStrategy::end_execution(const ExecutionResult& result) {
   restart_or_finish();
 }
 
+Coverage CbDporStrategy::coverage() const {
+  Coverage c;
+  c.bound_completed = bound_completed_;
+  c.up_to_equivalence = true;
+  return c;
+}
+
 void CbDporStrategy::restart_or_finish() {
-  completed_bound_ = bound_;
+  bound_completed_ = bound_;
   if (!bound_cut_) {
-    exhaustive_ = true;
-    completed_bound_ = INT_MAX;
+    bound_completed_ = Coverage::kExhaustive;
     has_next_ = false;
   } else if (iterative_ && (max_bound_ < 0 || bound_ < max_bound_)) {
     ++bound_;  // iterative deepening: the whole tree again with one more preemption allowed

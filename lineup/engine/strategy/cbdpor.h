@@ -21,17 +21,16 @@ class CbDporStrategy final : public Strategy {
   /// an execution with at most c preemptions. With `iterative` false only `max_bound` runs.
   explicit CbDporStrategy(int max_bound = -1, bool iterative = true);
   bool begin_execution() override { return has_next_; }
-  ThreadId next_thread(const SchedulingPoint& point) override;
+  Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return "replayed prefix diverged"; }
   const HappensBefore* happens_before() const override { return &hb_; }
 
-  /// The highest bound c for which every execution with at most c preemptions is covered up
-  /// to equivalence (-1: none yet). After the search ends with no bound cutting anything off,
-  /// every execution is covered, whatever its preemptions.
-  int completed_bound() const { return completed_bound_; }
-  /// True when the finished search was not limited by the bound (everything is covered).
-  bool exhaustive() const { return exhaustive_; }
+  /// Up to equivalence: the highest bound c for which every execution with at most c
+  /// preemptions is covered (-1: none yet). After the search ends with no bound cutting
+  /// anything off, it is exhaustive, whatever the preemptions.
+  Coverage coverage() const override;
+  /// The bound being explored now.
   int bound() const { return bound_; }
 
  private:
@@ -52,8 +51,7 @@ class CbDporStrategy final : public Strategy {
   int max_bound_;
   bool iterative_;
   int bound_;
-  int completed_bound_ = -1;
-  bool exhaustive_ = false;
+  int bound_completed_ = -1;
   bool bound_cut_ = false;  // a marked point was not revisited because of the bound
   bool has_next_ = true;
   int threads_ = 1;

@@ -21,12 +21,12 @@ bool co_enabled(const Transition& earlier, const Transition& later) {
 
 }  // namespace
 
-ThreadId DporStrategy::next_thread(const SchedulingPoint& point) {
+Decision DporStrategy::next_thread(const SchedulingPoint& point) {
   size_t k = point.step;
   threads_ = point.thread_count;
   if (k < stack_.size()) {
     ThreadId t = stack_[k].chosen;
-    return point.is_enabled(t) ? t : kNoThread;
+    return point.is_enabled(t) ? Decision::run(t) : Decision::stop();
   }
   Node n;
   n.enabled = point.enabled;
@@ -40,14 +40,14 @@ ThreadId DporStrategy::next_thread(const SchedulingPoint& point) {
   uint64_t awake = n.enabled & ~n.sleep;
   if (awake == 0) {
     stack_.push_back(std::move(n));
-    return kAbandon;  // every continuation repeats an explored class
+    return Decision::abandon();  // every continuation repeats an explored class
   }
   // Keep running the previous thread when possible: fewest context switches first.
   ThreadId prev = point.previous;
   n.chosen = prev != kNoThread && (awake & bit(prev)) ? prev : std::countr_zero(awake);
   n.backtrack = n.done = bit(n.chosen);
   stack_.push_back(std::move(n));
-  return stack_.back().chosen;
+  return Decision::run(stack_.back().chosen);
 }
 
 // For each executed step i and each other thread q: the last step j of q that is dependent with
@@ -134,6 +134,13 @@ void DporStrategy::end_execution(const ExecutionResult& result) {
     stack_.pop_back();
   }
   has_next_ = false;
+}
+
+Coverage DporStrategy::coverage() const {
+  Coverage c;
+  c.up_to_equivalence = true;
+  if (!has_next_) c.bound_completed = Coverage::kExhaustive;
+  return c;
 }
 
 }  // namespace lineup::engine

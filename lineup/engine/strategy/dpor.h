@@ -14,12 +14,12 @@ class DporStrategy final : public Strategy {
  public:
   DporStrategy() = default;
   bool begin_execution() override { return has_next_; }
-  ThreadId next_thread(const SchedulingPoint& point) override;
+  Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return "replayed prefix diverged"; }
   const HappensBefore* happens_before() const override { return &hb_; }
-  /// True once every equivalence class has been explored.
-  bool exhausted() const { return !has_next_; }
+  /// Exhaustive once every equivalence class has been explored; nothing before.
+  Coverage coverage() const override;
 
  private:
   struct Node {

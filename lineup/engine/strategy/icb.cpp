@@ -14,11 +14,11 @@ bool IcbStrategy::begin_execution() {
   return has_next_;
 }
 
-ThreadId IcbStrategy::next_thread(const SchedulingPoint& point) {
+Decision IcbStrategy::next_thread(const SchedulingPoint& point) {
   size_t k = point.step;
   if (k < stack_.size()) {
     ThreadId t = stack_[k].chosen;
-    return point.is_enabled(t) ? t : kNoThread;
+    return point.is_enabled(t) ? Decision::run(t) : Decision::stop();
   }
   Node n;
   n.before = k == 0 ? 0 : stack_[k - 1].after;
@@ -47,7 +47,7 @@ ThreadId IcbStrategy::next_thread(const SchedulingPoint& point) {
   }
   n.after = n.before + cost(n, n.chosen);
   stack_.push_back(n);
-  return n.chosen;
+  return Decision::run(n.chosen);
 }
 
 bool IcbStrategy::next_from_stack() {
@@ -64,11 +64,17 @@ bool IcbStrategy::next_from_stack() {
   return false;
 }
 
+Coverage IcbStrategy::coverage() const {
+  Coverage c;
+  c.bound_completed = bound_completed_;
+  return c;
+}
+
 void IcbStrategy::end_execution(const ExecutionResult&) {
   if (next_from_stack()) return;
   for (;;) {
     if (this_level_.empty()) {
-      completed_bound_ = bound_ == INT_MAX ? INT_MAX : bound_;
+      bound_completed_ = bound_;
       if (next_level_.empty() || bound_ == max_bound_) {
         has_next_ = false;
         return;

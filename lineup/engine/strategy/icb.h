@@ -19,12 +19,13 @@ class IcbStrategy final : public Strategy {
   /// execution (depth-first, no bound).
   explicit IcbStrategy(int max_bound = -1);
   bool begin_execution() override;
-  ThreadId next_thread(const SchedulingPoint& point) override;
+  Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return "replayed prefix diverged"; }
 
-  /// The highest bound whose executions have all been explored (-1: none yet).
-  int completed_bound() const { return completed_bound_; }
+  /// The highest bound whose executions have all been explored (-1: none yet); exhaustive
+  /// once every execution has been, without bound. Executions, not classes: no reduction.
+  Coverage coverage() const override;
   /// The bound being explored now.
   int bound() const { return bound_; }
   /// Preemptions in the last execution.
@@ -51,7 +52,7 @@ class IcbStrategy final : public Strategy {
 
   int max_bound_;
   int bound_ = 0;
-  int completed_bound_ = -1;
+  int bound_completed_ = -1;
   bool started_ = false, has_next_ = true;
   std::vector<Node> stack_;
   size_t floor_ = 0;  // nodes below are a deferred prefix, not backtracked over
