@@ -7,9 +7,9 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/search_tree.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -34,18 +34,18 @@ class CbDporStrategy final : public Strategy {
   int bound() const { return bound_; }
 
  private:
-  struct Node {
-    uint64_t enabled = 0;
-    uint64_t sleep = 0;  // preempted threads that need not run yet (plus, in phase 1, previous)
-    uint64_t todo = 0;   // threads still to try here in the current phase
-    ThreadId previous = kNoThread;
-    ThreadId chosen = kNoThread;
-    bool implicit = false;    // previous thread blocked or finished (or the start)
+  // A node's sleep set holds the preempted threads that need not run yet (plus, in phase 1,
+  // the previous thread); its backtrack set the threads still to try in the current phase.
+  // At an implicit switch point (the previous thread blocked or finished, or the start) every
+  // awake thread is tried at once.
+  struct Data {
     bool marked = false;      // a later dependent step asks for a preemption here
     bool preempting = false;  // phase 1: previous is preempted, others are being tried
     int preemptions = 0;      // preemptions in the prefix before this point
   };
+  using Node = SearchNode<Data>;
   void mark_races(const Trace& trace);
+  void revisit(Node& node);
   void restart_or_finish();
 
   int max_bound_;
@@ -55,7 +55,7 @@ class CbDporStrategy final : public Strategy {
   bool bound_cut_ = false;  // a marked point was not revisited because of the bound
   bool has_next_ = true;
   int threads_ = 1;
-  std::vector<Node> stack_;
+  SearchTree<Data> tree_{SleepSets::kExplicit};
   HappensBefore hb_;
 };
 

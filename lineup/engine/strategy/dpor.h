@@ -3,9 +3,8 @@
 // of independent steps), without a bound.
 #pragma once
 
-#include <vector>
-
 #include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/search_tree.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -22,16 +21,10 @@ class DporStrategy final : public Strategy {
   Coverage coverage() const override;
 
  private:
-  struct Node {
-    uint64_t enabled = 0;
-    uint64_t backtrack = 0;  // threads that must be tried here
-    uint64_t done = 0;       // threads tried here
-    uint64_t sleep = 0;      // threads whose exploration here would repeat explored classes
-    ThreadId chosen = kNoThread;
-  };
+  struct NoData {};
   void add_races(const Trace& trace);
 
-  std::vector<Node> stack_;
+  SearchTree<NoData> tree_{SleepSets::kClassic};
   int threads_ = 1;
   bool has_next_ = true;
   HappensBefore hb_;
