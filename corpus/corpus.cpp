@@ -149,7 +149,7 @@ Reproduction reproduce(const Counterexample& c, uint64_t executions) {
     options.executions_per_program = executions;
     auto s =
         search_program(*engine, *target, c.program, c.program_index, options, [] { return false; });
-    r.undetermined = !s.violation && (s.capped || s.completed_bound < options.bound);
+    r.undetermined = !s.violation && (s.capped || s.bound_completed < options.bound);
     r.other_schedule = std::move(s.violation);
   }
   return r;

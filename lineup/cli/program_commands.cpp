@@ -10,6 +10,7 @@
 #include "lineup/cli/corpus_commands.h"
 #include "lineup/engine/engine.h"
 #include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/coverage.h"
 #include "lineup/engine/trace_printer.h"
 #include "specs/structure.h"
 
@@ -122,7 +123,7 @@ ExitStatus RunCommand::run() {
               judged ? static_cast<double>(steps) / judged : 0.0);
   std::printf("%zu distinct equivalence classes (%.2f executions per class)\n", classes.size(),
               classes.empty() ? 0.0 : static_cast<double>(judged) / classes.size());
-  std::string covered = engine::coverage(*strategy);
+  std::string covered = engine::describe(strategy->coverage());
   if (!covered.empty()) std::printf("%s\n", covered.c_str());
   for (const auto& [kind, count] : outcomes) {
     std::printf("  %-18s %lu\n", kind.c_str(), static_cast<unsigned long>(count));

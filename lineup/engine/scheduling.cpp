@@ -181,9 +181,12 @@ ThreadId Execution::choose() {
     point.pending = pending_;
     point.trace = trace_;
     point.step = trace_->steps.size();
-    ThreadId next = strategy_->next_thread(point);
-    if (next == kNoThread) abort(Outcome::kDivergence, strategy_->stop_reason());
-    if (next == kAbandon) abort(Outcome::kAbandoned, "");
+    Decision decision = strategy_->next_thread(point);
+    if (decision.kind == Decision::Kind::kStop) {
+      abort(Outcome::kDivergence, strategy_->stop_reason());
+    }
+    if (decision.kind == Decision::Kind::kAbandon) abort(Outcome::kAbandoned, "");
+    ThreadId next = decision.thread;
     if (next < 0 || next >= thread_count_ || !((enabled_mask >> next) & 1)) {
       abort(Outcome::kDivergence, "the strategy chose T" + std::to_string(next) +
                                       ", which cannot run at step " + std::to_string(point.step));

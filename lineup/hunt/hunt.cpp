@@ -75,7 +75,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     if (options.strategy == "cbdpor" && !s.violation && elapsed() < options.budget_seconds) {
       // A program explored exhaustively (INT_MAX) completed the bound asked for.
       int completed =
-          options.bound >= 0 ? std::min(s.completed_bound, options.bound) : s.completed_bound;
+          options.bound >= 0 ? std::min(s.bound_completed, options.bound) : s.bound_completed;
       lowest_bound = std::min(lowest_bound, completed);
     }
     result.distinct_classes = classes.size();

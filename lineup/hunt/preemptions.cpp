@@ -21,13 +21,10 @@ bool PreemptionRecorder::begin_execution() {
   return inner_.begin_execution();
 }
 
-engine::ThreadId PreemptionRecorder::next_thread(const engine::SchedulingPoint& point) {
-  engine::ThreadId chosen = inner_.next_thread(point);
-  engine::ThreadId previous = point.previous;
-  if (chosen >= 0 && previous >= 0 && chosen != previous && point.is_enabled(previous)) {
-    pcs_.push_back(point.pending[previous].pc);
-  }
-  return chosen;
+engine::Decision PreemptionRecorder::next_thread(const engine::SchedulingPoint& point) {
+  engine::Decision decision = inner_.next_thread(point);
+  if (preempts(point, decision)) pcs_.push_back(point.pending[point.previous].pc);
+  return decision;
 }
 
 std::vector<std::string> PreemptionRecorder::signature() const {

@@ -17,12 +17,13 @@ class PreemptionRecorder final : public engine::Strategy {
  public:
   explicit PreemptionRecorder(engine::Strategy& inner) : inner_(inner) {}
   bool begin_execution() override;
-  engine::ThreadId next_thread(const engine::SchedulingPoint& point) override;
+  engine::Decision next_thread(const engine::SchedulingPoint& point) override;
   void end_execution(const engine::ExecutionResult& result) override {
     inner_.end_execution(result);
   }
   std::string stop_reason() const override { return inner_.stop_reason(); }
   const engine::HappensBefore* happens_before() const override { return inner_.happens_before(); }
+  engine::Coverage coverage() const override { return inner_.coverage(); }
 
   /// Preemptions of the last execution.
   size_t preemptions() const { return pcs_.size(); }

@@ -17,7 +17,7 @@ bool SealingStrategy::sealed(uintptr_t pc) {
   return it->second;
 }
 
-engine::ThreadId SealingStrategy::next_thread(const engine::SchedulingPoint& point) {
+engine::Decision SealingStrategy::next_thread(const engine::SchedulingPoint& point) {
   engine::ThreadId previous = point.previous;
   if (previous >= 0 && point.is_enabled(previous) && point.enabled != (uint64_t{1} << previous) &&
       sealed(point.pending[previous].pc)) {

@@ -20,12 +20,13 @@ class SealingStrategy final : public engine::Strategy {
   SealingStrategy(engine::Strategy& inner, std::vector<std::string> sealed)
       : inner_(inner), sealed_(std::move(sealed)) {}
   bool begin_execution() override { return inner_.begin_execution(); }
-  engine::ThreadId next_thread(const engine::SchedulingPoint& point) override;
+  engine::Decision next_thread(const engine::SchedulingPoint& point) override;
   void end_execution(const engine::ExecutionResult& result) override {
     inner_.end_execution(result);
   }
   std::string stop_reason() const override { return inner_.stop_reason(); }
   const engine::HappensBefore* happens_before() const override { return inner_.happens_before(); }
+  engine::Coverage coverage() const override { return inner_.coverage(); }
 
  private:
   bool sealed(uintptr_t pc);

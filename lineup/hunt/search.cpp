@@ -5,7 +5,6 @@
 #include "checker/judge.h"
 #include "checker/phase1.h"
 #include "lineup/engine/happens_before.h"
-#include "lineup/engine/strategy/cbdpor.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/strategy/replay.h"
 #include "lineup/engine/trace_printer.h"
@@ -173,13 +172,8 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   if (!out.violation && explored >= options.executions_per_program) {
     out.capped = strategy->begin_execution();
   }
-  if (auto* cb = dynamic_cast<engine::CbDporStrategy*>(strategy.get())) {
-    // Lets the strategy close the bound it was working on if nothing of it is left.
-    if (!out.violation) {
-      strategy->begin_execution();
-      out.completed_bound = cb->completed_bound();
-    }
-  }
+  // A violation stops the search midway: the bound it was working on says nothing then.
+  if (!out.violation) out.bound_completed = strategy->coverage().bound_completed;
   return out;
 }
 

@@ -24,7 +24,8 @@ std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const H
 struct ProgramSearch {
   uint64_t executions = 0;
   double checker_seconds = 0;  // in linearizability checks (phase 2) and phase 1
-  int completed_bound = -1;    // cbdpor: every execution with this many preemptions covered
+  int bound_completed = -1;    // every execution with this many preemptions covered (see
+                               // engine::Coverage); -1 after a violation
   bool capped = false;         // stopped at --executions with executions left to explore
   uint64_t abandoned = 0;      // executions the strategy abandoned as redundant
   uint64_t spin_blocks = 0, forced_timeouts = 0;  // summed ExecutionResult counts

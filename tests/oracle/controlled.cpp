@@ -108,12 +108,10 @@ class CountingPreemptions final : public le::Strategy {
     preemptions_ = 0;
     return inner_.begin_execution();
   }
-  le::ThreadId next_thread(const le::SchedulingPoint& p) override {
-    le::ThreadId t = inner_.next_thread(p);
-    if (t >= 0 && p.previous != le::kNoThread && t != p.previous && p.is_enabled(p.previous)) {
-      ++preemptions_;
-    }
-    return t;
+  le::Decision next_thread(const le::SchedulingPoint& p) override {
+    le::Decision d = inner_.next_thread(p);
+    if (le::preempts(p, d)) ++preemptions_;
+    return d;
   }
   void end_execution(const le::ExecutionResult& r) override { inner_.end_execution(r); }
   std::string stop_reason() const override { return inner_.stop_reason(); }

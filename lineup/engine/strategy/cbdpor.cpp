@@ -1,39 +1,26 @@
 #include "lineup/engine/strategy/cbdpor.h"
 
 #include <bit>
-#include <climits>
 
 namespace lineup::engine {
-namespace {
-
-uint64_t bit(ThreadId t) { return uint64_t{1} << t; }
-
-}  // namespace
 
 CbDporStrategy::CbDporStrategy(int max_bound, bool iterative)
     : max_bound_(max_bound), iterative_(iterative) {
   bound_ = iterative || max_bound < 0 ? 0 : max_bound;
 }
 
-ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
+Decision CbDporStrategy::next_thread(const SchedulingPoint& point) {
   size_t k = point.step;
   threads_ = point.thread_count;
-  if (k < stack_.size()) {
-    ThreadId t = stack_[k].chosen;
-    return point.is_enabled(t) ? t : kNoThread;
-  }
-  Node n;
-  n.enabled = point.enabled;
-  n.previous = point.previous;
-  n.implicit = n.previous == kNoThread || !point.is_enabled(n.previous);
+  if (tree_.replaying(point)) return tree_.replay(point);
+  // Attempt(): threads whose next transition depends on the step just run wake up.
+  Node& n = tree_.grow(point);
   if (k > 0) {
-    const Node& parent = stack_[k - 1];
-    n.preemptions = parent.preemptions + (parent.preempting ? 1 : 0);
-    // Attempt(): threads whose next transition depends on the step just run wake up.
-    n.sleep = still_asleep(parent.sleep, point.pending, point.trace->steps[k - 1]);
+    const Node& parent = tree_[k - 1];
+    n.data.preemptions = parent.data.preemptions + (parent.data.preempting ? 1 : 0);
   }
-  if (!n.implicit) {
-    n.chosen = n.previous;  // phase 0: no preemption unless a later step marks this point
+  if (n.previous_enabled()) {
+    n.choose(n.previous);  // phase 0: no preemption unless a later step marks this point
   } else {
     bool previous_blocked = n.previous != kNoThread && ((point.unfinished >> n.previous) & 1);
     if (previous_blocked) {
@@ -47,16 +34,12 @@ ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
       // lock-based structures explore ~10x the executions.
       n.sleep = 0;
     }
-    uint64_t awake = n.enabled & ~n.sleep;
-    if (awake == 0) {
-      stack_.push_back(std::move(n));
-      return kAbandon;  // only sleeping threads can run: an explored class again
-    }
-    n.chosen = std::countr_zero(awake);
-    n.todo = awake & (awake - 1);
+    uint64_t awake = n.awake();
+    if (awake == 0) return Decision::abandon();  // only sleeping threads can run: explored
+    n.choose(std::countr_zero(awake));
+    n.add_backtrack(awake);
   }
-  stack_.push_back(std::move(n));
-  return stack_.back().chosen;
+  return Decision::run(n.chosen);
 }
 
 // ConsiderPreemptions for every executed step i of thread p: each earlier step j of another
@@ -67,20 +50,20 @@ ThreadId CbDporStrategy::next_thread(const SchedulingPoint& point) {
 // thread with a step there is ordered.
 void CbDporStrategy::mark_races(const Trace& trace) {
   hb_.reset(threads_);
-  const uint64_t all = threads_ >= 64 ? ~uint64_t{0} : bit(threads_) - 1;
+  const uint64_t all = threads_ >= 64 ? ~uint64_t{0} : thread_bit(threads_) - 1;
   for (size_t i = 0; i < trace.steps.size(); ++i) {
     const Transition& t = trace.steps[i];
     Access a = Access::of(t);
     if (!a.none) {
-      uint64_t ordered = bit(t.thread);
+      uint64_t ordered = thread_bit(t.thread);
       auto consider = [&](size_t j) {
         ThreadId q = hb_.thread(j);
-        if (ordered & bit(q)) return;
+        if (ordered & thread_bit(q)) return;
         if (hb_.before_thread(j, t.thread)) {
-          ordered |= bit(q);
+          ordered |= thread_bit(q);
           return;
         }
-        if (dependent(hb_.access(j), a)) stack_[j].marked = true;
+        if (dependent(hb_.access(j), a)) tree_[j].data.marked = true;
       };
       if (a.reads_everything) {
         for (size_t j = i; j-- > 0 && ordered != all;) consider(j);
@@ -89,11 +72,11 @@ void CbDporStrategy::mark_races(const Trace& trace) {
           const StepList& list = hb_.candidates(a, g);
           // Threads without a step in the list need no ordering: the scan ends once every
           // thread that has one is ordered.
-          const uint64_t present = list.threads() | bit(t.thread);
-          ordered = bit(t.thread);
+          const uint64_t present = list.threads() | thread_bit(t.thread);
+          ordered = thread_bit(t.thread);
           for (size_t x = list.size(); x-- > 0 && ordered != present;) {
             consider(list.step(x));
-            if (ordered & bit(hb_.thread(list.step(x)))) x = list.run_start(x);
+            if (ordered & thread_bit(hb_.thread(list.step(x)))) x = list.run_start(x);
           }
         }
       }
@@ -104,34 +87,34 @@ void CbDporStrategy::mark_races(const Trace& trace) {
 
 void CbDporStrategy::end_execution(const ExecutionResult& result) {
   mark_races(result.trace);
-  while (stack_.size() > result.trace.steps.size()) stack_.pop_back();
-  while (!stack_.empty()) {
-    Node& top = stack_.back();
-    if (!top.implicit && !top.preempting && top.marked) {
-      // Explore(): the previous thread's subtree is done; now preempt it, if the bound allows.
-      if (top.preemptions < bound_) {
-        top.preempting = true;
-        top.sleep |= bit(top.previous);
-        top.todo = top.enabled & ~top.sleep;
-      } else {
-        bound_cut_ = true;
-      }
-    }
-    if (top.todo != 0) {
-      top.chosen = std::countr_zero(top.todo);
-      top.todo &= top.todo - 1;
-      return;
-    }
-    stack_.pop_back();
+  tree_.truncate(result.trace.steps.size());
+  if (!tree_.advance([this](Node& top) { revisit(top); })) restart_or_finish();
+}
+
+// Explore(): at a marked point where the previous thread continued, its subtree is done; now
+// preempt it, if the bound allows.
+void CbDporStrategy::revisit(Node& top) {
+  if (!top.previous_enabled() || top.data.preempting || !top.data.marked) return;
+  if (top.data.preemptions < bound_) {
+    top.data.preempting = true;
+    top.sleep |= thread_bit(top.previous);
+    top.add_backtrack(top.awake());
+  } else {
+    bound_cut_ = true;
   }
-  restart_or_finish();
+}
+
+Coverage CbDporStrategy::coverage() const {
+  Coverage c;
+  c.bound_completed = bound_completed_;
+  c.up_to_equivalence = true;
+  return c;
 }
 
 void CbDporStrategy::restart_or_finish() {
-  completed_bound_ = bound_;
+  bound_completed_ = bound_;
   if (!bound_cut_) {
-    exhaustive_ = true;
-    completed_bound_ = INT_MAX;
+    bound_completed_ = Coverage::kExhaustive;
     has_next_ = false;
   } else if (iterative_ && (max_bound_ < 0 || bound_ < max_bound_)) {
     ++bound_;  // iterative deepening: the whole tree again with one more preemption allowed

@@ -7,9 +7,9 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/search_tree.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -21,43 +21,41 @@ class CbDporStrategy final : public Strategy {
   /// an execution with at most c preemptions. With `iterative` false only `max_bound` runs.
   explicit CbDporStrategy(int max_bound = -1, bool iterative = true);
   bool begin_execution() override { return has_next_; }
-  ThreadId next_thread(const SchedulingPoint& point) override;
+  Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return "replayed prefix diverged"; }
   const HappensBefore* happens_before() const override { return &hb_; }
 
-  /// The highest bound c for which every execution with at most c preemptions is covered up
-  /// to equivalence (-1: none yet). After the search ends with no bound cutting anything off,
-  /// every execution is covered, whatever its preemptions.
-  int completed_bound() const { return completed_bound_; }
-  /// True when the finished search was not limited by the bound (everything is covered).
-  bool exhaustive() const { return exhaustive_; }
+  /// Up to equivalence: the highest bound c for which every execution with at most c
+  /// preemptions is covered (-1: none yet). After the search ends with no bound cutting
+  /// anything off, it is exhaustive, whatever the preemptions.
+  Coverage coverage() const override;
+  /// The bound being explored now.
   int bound() const { return bound_; }
 
  private:
-  struct Node {
-    uint64_t enabled = 0;
-    uint64_t sleep = 0;  // preempted threads that need not run yet (plus, in phase 1, previous)
-    uint64_t todo = 0;   // threads still to try here in the current phase
-    ThreadId previous = kNoThread;
-    ThreadId chosen = kNoThread;
-    bool implicit = false;    // previous thread blocked or finished (or the start)
+  // A node's sleep set holds the preempted threads that need not run yet (plus, in phase 1,
+  // the previous thread); its backtrack set the threads still to try in the current phase.
+  // At an implicit switch point (the previous thread blocked or finished, or the start) every
+  // awake thread is tried at once.
+  struct Data {
     bool marked = false;      // a later dependent step asks for a preemption here
     bool preempting = false;  // phase 1: previous is preempted, others are being tried
     int preemptions = 0;      // preemptions in the prefix before this point
   };
+  using Node = SearchNode<Data>;
   void mark_races(const Trace& trace);
+  void revisit(Node& node);
   void restart_or_finish();
 
   int max_bound_;
   bool iterative_;
   int bound_;
-  int completed_bound_ = -1;
-  bool exhaustive_ = false;
+  int bound_completed_ = -1;
   bool bound_cut_ = false;  // a marked point was not revisited because of the bound
   bool has_next_ = true;
   int threads_ = 1;
-  std::vector<Node> stack_;
+  SearchTree<Data> tree_{SleepSets::kExplicit};
   HappensBefore hb_;
 };
 

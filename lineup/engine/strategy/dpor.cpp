@@ -6,8 +6,6 @@
 namespace lineup::engine {
 namespace {
 
-uint64_t bit(ThreadId t) { return uint64_t{1} << t; }
-
 // Whether `later` could have been enabled while `earlier` was pending (Flanagan-Godefroid
 // races are between co-enabled steps only). A lock acquire cannot run before the release it
 // waited for, nor a condition-variable wake-up before its signal: reversing them is
@@ -21,33 +19,19 @@ bool co_enabled(const Transition& earlier, const Transition& later) {
 
 }  // namespace
 
-ThreadId DporStrategy::next_thread(const SchedulingPoint& point) {
-  size_t k = point.step;
+Decision DporStrategy::next_thread(const SchedulingPoint& point) {
   threads_ = point.thread_count;
-  if (k < stack_.size()) {
-    ThreadId t = stack_[k].chosen;
-    return point.is_enabled(t) ? t : kNoThread;
-  }
-  Node n;
-  n.enabled = point.enabled;
-  if (k > 0) {
-    // A sleeping thread (or one explored before the parent's choice) wakes up only when a
-    // step dependent with its next transition runs.
-    const Node& parent = stack_[k - 1];
-    uint64_t asleep = parent.sleep | (parent.done & ~bit(parent.chosen));
-    n.sleep = still_asleep(asleep, point.pending, point.trace->steps[k - 1]);
-  }
-  uint64_t awake = n.enabled & ~n.sleep;
-  if (awake == 0) {
-    stack_.push_back(std::move(n));
-    return kAbandon;  // every continuation repeats an explored class
-  }
-  // Keep running the previous thread when possible: fewest context switches first.
+  if (tree_.replaying(point)) return tree_.replay(point);
+  // A sleeping thread (or one explored before the parent's choice) wakes up only when a
+  // step dependent with its next transition runs.
+  auto& n = tree_.grow(point);
+  uint64_t awake = n.awake();
+  if (awake == 0) return Decision::abandon();  // every continuation repeats an explored class
+  // Keep running the previous thread when possible: fewest context switches first. Other
+  // threads are tried here only when a race asks for them.
   ThreadId prev = point.previous;
-  n.chosen = prev != kNoThread && (awake & bit(prev)) ? prev : std::countr_zero(awake);
-  n.backtrack = n.done = bit(n.chosen);
-  stack_.push_back(std::move(n));
-  return stack_.back().chosen;
+  n.choose(prev != kNoThread && (awake & thread_bit(prev)) ? prev : std::countr_zero(awake));
+  return Decision::run(n.chosen);
 }
 
 // For each executed step i and each other thread q: the last step j of q that is dependent with
@@ -73,15 +57,16 @@ void DporStrategy::add_races(const Trace& trace) {
     auto pending_before = [&](size_t j) {
       const std::vector<uint32_t>& own = steps_of[static_cast<size_t>(t.thread)];
       auto self = std::lower_bound(own.begin(), own.end(), static_cast<uint32_t>(i));
-      return (stack_[j].enabled & bit(t.thread)) != 0 && (self == own.begin() || *(self - 1) < j);
+      return (tree_[j].enabled & thread_bit(t.thread)) != 0 &&
+             (self == own.begin() || *(self - 1) < j);
     };
     if (!a.none) {
       uint64_t found = 0;  // threads whose last dependent step was seen
       auto consider = [&](size_t j) {
         ThreadId q = hb_.thread(j);
-        if (q == t.thread || (found & bit(q)) || !dependent(hb_.access(j), a)) return;
+        if (q == t.thread || (found & thread_bit(q)) || !dependent(hb_.access(j), a)) return;
         if (!co_enabled(trace.steps[j], t) && !pending_before(j)) return;
-        found |= bit(q);  // earlier steps of q are ordered before j by q's program order
+        found |= thread_bit(q);  // earlier steps of q are ordered before j by q's program order
         if (!hb_.before_thread(j, t.thread)) races.push_back(j);
       };
       if (a.reads_everything) {
@@ -90,28 +75,28 @@ void DporStrategy::add_races(const Trace& trace) {
         for (uintptr_t g = a.first; g <= a.last; ++g) {
           const StepList& list = hb_.candidates(a, g);
           // Done once every thread with a step in the list is found (or is t's own).
-          const uint64_t present = list.threads() & ~bit(t.thread);
+          const uint64_t present = list.threads() & ~thread_bit(t.thread);
           for (size_t x = list.size(); x-- > 0 && (present & ~found) != 0;) {
             consider(list.step(x));
             ThreadId q = hb_.thread(list.step(x));
-            if (q == t.thread || (found & bit(q))) x = list.run_start(x);
+            if (q == t.thread || (found & thread_bit(q))) x = list.run_start(x);
           }
         }
       }
     }
     hb_.add(t, a);
     for (size_t j : races) {
-      Node& n = stack_[j];
+      auto& n = tree_[j];
       uint64_t e = 0;
       for (uint64_t m = n.enabled; m != 0; m &= m - 1) {
         int r = std::countr_zero(m);
         const std::vector<uint32_t>& own = steps_of[static_cast<size_t>(r)];
         auto next = std::upper_bound(own.begin(), own.end(), static_cast<uint32_t>(j));
         if (r == t.thread || (next != own.end() && *next <= i && hb_.ordered(*next, i))) {
-          e |= bit(r);
+          e |= thread_bit(r);
         }
       }
-      n.backtrack |= e != 0 ? e : n.enabled;
+      n.add_backtrack(e != 0 ? e : n.enabled);
     }
   }
 }
@@ -121,19 +106,15 @@ void DporStrategy::end_execution(const ExecutionResult& result) {
   hb_.reset(threads_);
   add_races(trace);
   // An abandoned execution's last node has no step and nothing left to try.
-  while (stack_.size() > trace.steps.size()) stack_.pop_back();
-  while (!stack_.empty()) {
-    Node& top = stack_.back();
-    uint64_t todo = top.backtrack & ~top.done & ~top.sleep & top.enabled;
-    if (todo != 0) {
-      top.chosen = std::countr_zero(todo);
-      top.done |= bit(top.chosen);
-      has_next_ = true;
-      return;
-    }
-    stack_.pop_back();
-  }
-  has_next_ = false;
+  tree_.truncate(trace.steps.size());
+  has_next_ = tree_.advance([](auto&) {});
+}
+
+Coverage DporStrategy::coverage() const {
+  Coverage c;
+  c.up_to_equivalence = true;
+  if (!has_next_) c.bound_completed = Coverage::kExhaustive;
+  return c;
 }
 
 }  // namespace lineup::engine

@@ -3,9 +3,8 @@
 // of independent steps), without a bound.
 #pragma once
 
-#include <vector>
-
 #include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/search_tree.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -14,24 +13,18 @@ class DporStrategy final : public Strategy {
  public:
   DporStrategy() = default;
   bool begin_execution() override { return has_next_; }
-  ThreadId next_thread(const SchedulingPoint& point) override;
+  Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return "replayed prefix diverged"; }
   const HappensBefore* happens_before() const override { return &hb_; }
-  /// True once every equivalence class has been explored.
-  bool exhausted() const { return !has_next_; }
+  /// Exhaustive once every equivalence class has been explored; nothing before.
+  Coverage coverage() const override;
 
  private:
-  struct Node {
-    uint64_t enabled = 0;
-    uint64_t backtrack = 0;  // threads that must be tried here
-    uint64_t done = 0;       // threads tried here
-    uint64_t sleep = 0;      // threads whose exploration here would repeat explored classes
-    ThreadId chosen = kNoThread;
-  };
+  struct NoData {};
   void add_races(const Trace& trace);
 
-  std::vector<Node> stack_;
+  SearchTree<NoData> tree_{SleepSets::kClassic};
   int threads_ = 1;
   bool has_next_ = true;
   HappensBefore hb_;

@@ -1,7 +1,5 @@
 #include "lineup/engine/strategy/factory.h"
 
-#include <climits>
-
 #include "lineup/engine/strategy/cbdpor.h"
 #include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/strategy/icb.h"
@@ -27,32 +25,6 @@ std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* er
     *error += ")";
   }
   return nullptr;
-}
-
-namespace {
-
-std::string covered(int bound) {
-  if (bound == INT_MAX) return "every execution is covered up to equivalence";
-  if (bound < 0) return "";
-  return "every execution with at most " + std::to_string(bound) + " preemption" +
-         (bound == 1 ? "" : "s") + " is covered up to equivalence";
-}
-
-}  // namespace
-
-std::string coverage(const Strategy& strategy) {
-  if (auto* cb = dynamic_cast<const CbDporStrategy*>(&strategy)) {
-    return covered(cb->completed_bound());
-  }
-  if (auto* dpor = dynamic_cast<const DporStrategy*>(&strategy)) {
-    return dpor->exhausted() ? covered(INT_MAX) : "";
-  }
-  if (auto* icb = dynamic_cast<const IcbStrategy*>(&strategy)) {
-    std::string s = covered(icb->completed_bound());
-    // ICB has no reduction: its coverage is of executions themselves.
-    return s.empty() ? s : s.substr(0, s.size() - std::string(" up to equivalence").size());
-  }
-  return "";
 }
 
 }  // namespace lineup::engine

@@ -26,8 +26,4 @@ const std::vector<std::string>& strategy_names();
 /// setting it cannot take.
 std::unique_ptr<Strategy> make_strategy(const StrategyConfig& config, std::string* error);
 
-/// For systematic strategies: the coverage statement after the search ended, e.g. "every
-/// execution with at most 2 preemptions is covered up to equivalence"; "" when there is none.
-std::string coverage(const Strategy& strategy);
-
 }  // namespace lineup::engine

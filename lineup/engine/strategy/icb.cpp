@@ -14,61 +14,50 @@ bool IcbStrategy::begin_execution() {
   return has_next_;
 }
 
-ThreadId IcbStrategy::next_thread(const SchedulingPoint& point) {
+Decision IcbStrategy::next_thread(const SchedulingPoint& point) {
   size_t k = point.step;
-  if (k < stack_.size()) {
-    ThreadId t = stack_[k].chosen;
-    return point.is_enabled(t) ? t : kNoThread;
-  }
-  Node n;
-  n.before = k == 0 ? 0 : stack_[k - 1].after;
-  n.previous = point.previous;
-  n.previous_enabled = n.previous != kNoThread && point.is_enabled(n.previous);
-  uint64_t alternatives = point.enabled;
-  if (n.previous_enabled) {
-    n.chosen = n.previous;
-    alternatives &= ~(uint64_t{1} << n.previous);
+  if (tree_.replaying(point)) return tree_.replay(point);
+  Node& n = tree_.grow(point);
+  n.data.before = k == 0 ? 0 : tree_[k - 1].data.after;
+  if (n.previous_enabled()) {
+    n.choose(n.previous);
+    uint64_t alternatives = n.enabled & ~thread_bit(n.previous);
     // Each alternative is a preemption: explored now if the bound allows, else deferred to
     // the level of its preemption count, so no execution is explored twice.
-    if (n.before + 1 <= bound_) {
-      n.todo = alternatives;
-    } else if (max_bound_ < 0 || n.before + 1 <= max_bound_) {
+    if (n.data.before + 1 <= bound_) {
+      n.add_backtrack(alternatives);
+    } else if (max_bound_ < 0 || n.data.before + 1 <= max_bound_) {
       for (uint64_t m = alternatives; m != 0; m &= m - 1) {
         Deferred d;
-        for (const Node& s : stack_) d.choices.push_back(s.chosen);
-        d.choices.push_back(std::countr_zero(m));
-        d.preemptions = n.before + 1;
+        d.choices = tree_.choices();
+        d.choices.back() = std::countr_zero(m);
+        d.preemptions = n.data.before + 1;
         next_level_.push_back(std::move(d));
       }
     }
   } else {
-    n.chosen = std::countr_zero(alternatives);
-    n.todo = alternatives & (alternatives - 1);
+    n.choose(std::countr_zero(n.enabled));
+    n.add_backtrack(n.enabled);
   }
-  n.after = n.before + cost(n, n.chosen);
-  stack_.push_back(n);
-  return n.chosen;
+  n.data.after = n.data.before + cost(n, n.chosen);
+  return Decision::run(n.chosen);
 }
 
-bool IcbStrategy::next_from_stack() {
-  while (stack_.size() > floor_) {
-    Node& top = stack_.back();
-    if (top.todo != 0) {
-      top.chosen = std::countr_zero(top.todo);
-      top.todo &= top.todo - 1;
-      top.after = top.before + cost(top, top.chosen);
-      return true;
-    }
-    stack_.pop_back();
-  }
-  return false;
+Coverage IcbStrategy::coverage() const {
+  Coverage c;
+  c.bound_completed = bound_completed_;
+  return c;
 }
 
 void IcbStrategy::end_execution(const ExecutionResult&) {
-  if (next_from_stack()) return;
+  if (tree_.advance([](Node&) {})) {
+    Node& top = tree_.back();
+    top.data.after = top.data.before + cost(top, top.chosen);
+    return;
+  }
   for (;;) {
     if (this_level_.empty()) {
-      completed_bound_ = bound_ == INT_MAX ? INT_MAX : bound_;
+      bound_completed_ = bound_;
       if (next_level_.empty() || bound_ == max_bound_) {
         has_next_ = false;
         return;
@@ -78,14 +67,7 @@ void IcbStrategy::end_execution(const ExecutionResult&) {
     }
     Deferred d = std::move(this_level_.front());
     this_level_.pop_front();
-    stack_.clear();
-    for (ThreadId t : d.choices) {
-      Node fixed;
-      fixed.chosen = t;
-      fixed.before = fixed.after = d.preemptions;
-      stack_.push_back(fixed);
-    }
-    floor_ = stack_.size();
+    tree_.restart(d.choices, {.before = d.preemptions, .after = d.preemptions});
     has_next_ = true;
     return;
   }

@@ -7,6 +7,7 @@
 #include <deque>
 #include <vector>
 
+#include "lineup/engine/strategy/search_tree.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -19,42 +20,40 @@ class IcbStrategy final : public Strategy {
   /// execution (depth-first, no bound).
   explicit IcbStrategy(int max_bound = -1);
   bool begin_execution() override;
-  ThreadId next_thread(const SchedulingPoint& point) override;
+  Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return "replayed prefix diverged"; }
 
-  /// The highest bound whose executions have all been explored (-1: none yet).
-  int completed_bound() const { return completed_bound_; }
+  /// The highest bound whose executions have all been explored (-1: none yet); exhaustive
+  /// once every execution has been, without bound. Executions, not classes: no reduction.
+  Coverage coverage() const override;
   /// The bound being explored now.
   int bound() const { return bound_; }
   /// Preemptions in the last execution.
-  int preemptions() const { return stack_.empty() ? 0 : stack_.back().after; }
+  int preemptions() const { return tree_.empty() ? 0 : tree_.back().data.after; }
 
  private:
-  struct Node {
-    uint64_t todo = 0;  // choices not yet explored within the current bound
-    ThreadId chosen = kNoThread;
-    ThreadId previous = kNoThread;
-    bool previous_enabled = false;
+  // A node's backtrack set holds the choices not yet explored within the current bound.
+  struct Data {
     int before = 0;  // preemptions before this node's choice
     int after = 0;   // ... and including it
   };
+  using Node = SearchNode<Data>;
   // A prefix whose last choice would exceed the current bound: explored at the next level.
   struct Deferred {
     std::vector<ThreadId> choices;
     int preemptions = 0;
   };
-  int cost(const Node& n, ThreadId t) const {
-    return n.previous_enabled && t != n.previous ? 1 : 0;
+  static int cost(const Node& n, ThreadId t) {
+    return n.previous_enabled() && t != n.previous ? 1 : 0;
   }
-  bool next_from_stack();
 
   int max_bound_;
   int bound_ = 0;
-  int completed_bound_ = -1;
+  int bound_completed_ = -1;
   bool started_ = false, has_next_ = true;
-  std::vector<Node> stack_;
-  size_t floor_ = 0;  // nodes below are a deferred prefix, not backtracked over
+  // Nodes of a deferred prefix are a floor, never backed up into.
+  SearchTree<Data> tree_{SleepSets::kExplicit};
   std::deque<Deferred> this_level_, next_level_;
 };
 

@@ -50,7 +50,7 @@ void PctStrategy::start(int threads) {
   started_ = true;
 }
 
-ThreadId PctStrategy::next_thread(const SchedulingPoint& point) {
+Decision PctStrategy::next_thread(const SchedulingPoint& point) {
   if (!started_) start(point.thread_count);
   auto highest = [&] {
     ThreadId best = kNoThread;
@@ -71,7 +71,7 @@ ThreadId PctStrategy::next_thread(const SchedulingPoint& point) {
     }
     ++next_change_;
   }
-  return chosen;
+  return Decision::run(chosen);
 }
 
 void PctStrategy::end_execution(const ExecutionResult& result) {

@@ -17,7 +17,7 @@ class PctStrategy final : public Strategy {
   /// The same seed gives the same sequence of schedules for the same program.
   PctStrategy(uint64_t seed, int depth = 3, uint64_t executions = 0);
   bool begin_execution() override;
-  ThreadId next_thread(const SchedulingPoint& point) override;
+  Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
 
   /// The steps of the current (or last) execution at which a priority change happens, sorted.

@@ -12,7 +12,7 @@ class RandomStrategy final : public Strategy {
  public:
   explicit RandomStrategy(uint64_t seed, uint64_t executions = 0);
   bool begin_execution() override;
-  ThreadId next_thread(const SchedulingPoint& point) override;
+  Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult&) override {}
 
  private:

@@ -33,12 +33,12 @@ bool ReplayStrategy::begin_execution() {
   return true;
 }
 
-ThreadId ReplayStrategy::diverge(std::string reason) {
+Decision ReplayStrategy::diverge(std::string reason) {
   reason_ = std::move(reason);
-  return kNoThread;
+  return Decision::stop();
 }
 
-ThreadId ReplayStrategy::next_thread(const SchedulingPoint& point) {
+Decision ReplayStrategy::next_thread(const SchedulingPoint& point) {
   size_t i = point.step;
   std::string at = "step " + std::to_string(i) + ": ";
   if (i >= schedule_.choices.size()) {
@@ -64,7 +64,7 @@ ThreadId ReplayStrategy::next_thread(const SchedulingPoint& point) {
   if (!point.is_enabled(t)) {
     return diverge(at + "expected " + want + ", but T" + std::to_string(t) + " is blocked");
   }
-  return t;
+  return Decision::run(t);
 }
 
 void ReplayStrategy::end_execution(const ExecutionResult& result) {

@@ -30,12 +30,12 @@ class ReplayStrategy final : public Strategy {
  public:
   explicit ReplayStrategy(Schedule schedule, std::vector<ExpectedStep> expected = {});
   bool begin_execution() override;
-  ThreadId next_thread(const SchedulingPoint& point) override;
+  Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return reason_; }
 
  private:
-  ThreadId diverge(std::string reason);
+  Decision diverge(std::string reason);
 
   Schedule schedule_;
   std::vector<ExpectedStep> expected_;

@@ -4,7 +4,7 @@
 
 namespace lineup::engine {
 
-ThreadId SerialStrategy::next_thread(const SchedulingPoint& point) {
+Decision SerialStrategy::next_thread(const SchedulingPoint& point) {
   if (point.step == 0) boundary_ = 0;
   ThreadId prev = point.previous;
   if (prev != kNoThread && point.step > 0) {
@@ -14,19 +14,19 @@ ThreadId SerialStrategy::next_thread(const SchedulingPoint& point) {
       if (!point.is_enabled(prev)) {
         reason_ = "T" + std::to_string(prev) +
                   " blocks inside a call that runs alone: the structure cannot run serially";
-        return kNoThread;
+        return Decision::stop();
       }
-      return prev;  // inside a call: no other thread may run
+      return Decision::run(prev);  // inside a call: no other thread may run
     }
   }
   // A call boundary: the choice point of the serial search.
   size_t b = boundary_++;
-  if (b < choices_.size()) return choices_[b].chosen;
+  if (b < choices_.size()) return Decision::run(choices_[b].chosen);
   Node n;
   n.chosen = std::countr_zero(point.enabled);
   n.todo = point.enabled & (point.enabled - 1);
   choices_.push_back(n);
-  return n.chosen;
+  return Decision::run(n.chosen);
 }
 
 void SerialStrategy::end_execution(const ExecutionResult&) {

@@ -13,7 +13,7 @@ namespace lineup::engine {
 class SerialStrategy final : public Strategy {
  public:
   bool begin_execution() override { return has_next_; }
-  ThreadId next_thread(const SchedulingPoint& point) override;
+  Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return reason_; }
 

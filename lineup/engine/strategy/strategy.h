@@ -1,6 +1,6 @@
 // The interface between the engine and a search strategy. The engine runs one execution at a
 // time; at each scheduling point it shows the strategy every thread's pending transition and
-// which threads may run, and the strategy picks one.
+// which threads may run, and the strategy decides what happens next.
 #pragma once
 
 #include <cstddef>
@@ -8,6 +8,8 @@
 #include <string>
 
 #include "lineup/engine/outcome.h"
+#include "lineup/engine/strategy/coverage.h"
+#include "lineup/engine/strategy/decision.h"
 #include "lineup/engine/trace.h"
 #include "lineup/engine/transition.h"
 
@@ -28,9 +30,12 @@ struct SchedulingPoint {
   bool is_enabled(ThreadId t) const { return (enabled >> t) & 1; }
 };
 
-/// Returned by next_thread to abandon an execution that can only repeat explored behaviour
-/// (e.g. every enabled thread is in a sleep set). It ends as Outcome::kAbandoned.
-inline constexpr ThreadId kAbandon = -2;
+/// Whether `decision` at `point` is a preemption: a switch away from a thread that could
+/// have continued.
+inline bool preempts(const SchedulingPoint& point, const Decision& decision) {
+  return decision.runs() && point.previous != kNoThread && decision.thread != point.previous &&
+         point.is_enabled(point.previous);
+}
 
 /// A search strategy. Its search state survives across executions; the engine calls
 /// begin_execution, then next_thread once per step, then end_execution.
@@ -39,17 +44,19 @@ class Strategy {
   virtual ~Strategy() = default;
   /// Prepares the next execution. Returns false when there is nothing left to explore.
   virtual bool begin_execution() = 0;
-  /// Chooses the thread whose pending transition executes next; it must be enabled. Returning
-  /// kNoThread stops the execution as a divergence, with stop_reason() as its message;
-  /// kAbandon stops it as redundant.
-  virtual ThreadId next_thread(const SchedulingPoint& point) = 0;
+  /// Decides the next step: the enabled thread whose pending transition executes next, or
+  /// that the execution is abandoned as redundant, or stopped as a divergence (with
+  /// stop_reason() as its message).
+  virtual Decision next_thread(const SchedulingPoint& point) = 0;
   /// Called after every execution, with its outcome and full trace.
   virtual void end_execution(const ExecutionResult& result) = 0;
   /// The happens-before of the last execution's whole trace, when end_execution computed it
   /// (nullptr otherwise), so that a caller that needs it too need not compute it again.
   virtual const HappensBefore* happens_before() const { return nullptr; }
-  /// Why next_thread returned kNoThread.
+  /// Why next_thread decided to stop.
   virtual std::string stop_reason() const { return "strategy stopped the execution"; }
+  /// What the search has covered so far; nothing for strategies that sample.
+  virtual Coverage coverage() const { return {}; }
 };
 
 }  // namespace lineup::engine

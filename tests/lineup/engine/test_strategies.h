@@ -12,9 +12,9 @@ namespace lineup::engine::testing {
 class NonPreemptive final : public Strategy {
  public:
   bool begin_execution() override { return !done_ && (done_ = true); }
-  ThreadId next_thread(const SchedulingPoint& p) override {
-    if (p.previous != kNoThread && p.is_enabled(p.previous)) return p.previous;
-    return std::countr_zero(p.enabled);
+  Decision next_thread(const SchedulingPoint& p) override {
+    if (p.previous != kNoThread && p.is_enabled(p.previous)) return Decision::run(p.previous);
+    return Decision::run(std::countr_zero(p.enabled));
   }
   void end_execution(const ExecutionResult&) override {}
 

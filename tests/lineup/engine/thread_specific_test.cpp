@@ -65,7 +65,7 @@ TEST(ThreadSpecific, EachLogicalThreadHasItsOwnErrno) {
     seen = {};
     return true;
   });
-  EXPECT_TRUE(dpor.exhausted());
+  EXPECT_TRUE(dpor.coverage().exhaustive());
   EXPECT_EQ(n, 6u);  // orders of T0's two fetch_adds and T1's two: C(4, 2)
   EXPECT_EQ(errno, 3);
 }
@@ -103,7 +103,7 @@ TEST(ThreadSpecific, SharedPtrCountsStayAtomicUnderTheEngine) {
                                 EXPECT_EQ(final_count, 1);
                                 return r.ok();
                               });
-  EXPECT_TRUE(dpor.exhausted());
+  EXPECT_TRUE(dpor.coverage().exhaustive());
   EXPECT_GT(n, 1u);
 }
 

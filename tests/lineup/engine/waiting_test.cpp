@@ -105,7 +105,7 @@ uint64_t explore_all_completing(const Program& p) {
     EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
     return r.ok();
   });
-  EXPECT_TRUE(dpor.exhausted()) << dpor.stop_reason();
+  EXPECT_TRUE(dpor.coverage().exhaustive()) << dpor.stop_reason();
   return n;
 }
 

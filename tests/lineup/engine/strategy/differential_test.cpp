@@ -168,7 +168,7 @@ TEST(Differential, ThreadsThatStartWithALoadStillReachEveryClass) {
   CbDporStrategy cb;
   testing::Explored e = testing::explore(engine, p, cb);
   EXPECT_EQ(missing(all.classes, e.classes), 0u);
-  EXPECT_TRUE(cb.exhaustive());
+  EXPECT_TRUE(cb.coverage().exhaustive());
 }
 
 // CB-DPOR as in Figure 3-2 misses the class "T0 cas, lock, store | T1 store | T0 unlock, load,

@@ -46,12 +46,10 @@ class CountingPreemptions final : public Strategy {
     preemptions_ = 0;
     return inner_.begin_execution();
   }
-  ThreadId next_thread(const SchedulingPoint& p) override {
-    ThreadId t = inner_.next_thread(p);
-    if (t >= 0 && p.previous != kNoThread && t != p.previous && p.is_enabled(p.previous)) {
-      ++preemptions_;
-    }
-    return t;
+  Decision next_thread(const SchedulingPoint& p) override {
+    Decision d = inner_.next_thread(p);
+    if (preempts(p, d)) ++preemptions_;
+    return d;
   }
   void end_execution(const ExecutionResult& r) override { inner_.end_execution(r); }
   std::string stop_reason() const override { return inner_.stop_reason(); }

@@ -65,7 +65,7 @@ TEST(Exploration, WritesToDifferentLocationsAreOneClass) {
   testing::Explored c = testing::explore(engine, p, cb);
   EXPECT_EQ(c.executions, 6u);
   EXPECT_EQ(c.classes.size(), 1u);
-  EXPECT_TRUE(cb.exhaustive());
+  EXPECT_TRUE(cb.coverage().exhaustive());
 }
 
 // Executions of `all` (a brute-force run) with at most `bound` preemptions.
@@ -90,7 +90,7 @@ TEST(Exploration, IcbExploresExactlyTheExecutionsWithinEachBound) {
       std::set<std::string> distinct;
       for (const Schedule& s : e.schedules) distinct.insert(s.to_token());
       EXPECT_EQ(distinct.size(), e.executions) << "bound " << c << ": an execution repeated";
-      EXPECT_EQ(icb.completed_bound(), c);
+      EXPECT_EQ(icb.coverage().bound_completed, c);
     }
   }
 }

@@ -20,12 +20,10 @@ class Recording final : public Strategy {
     preempted_at.clear();
     return pct_.begin_execution();
   }
-  ThreadId next_thread(const SchedulingPoint& p) override {
-    ThreadId t = pct_.next_thread(p);
-    if (p.previous != kNoThread && t != p.previous && p.is_enabled(p.previous)) {
-      preempted_at.push_back(p.step);
-    }
-    return t;
+  Decision next_thread(const SchedulingPoint& p) override {
+    Decision d = pct_.next_thread(p);
+    if (preempts(p, d)) preempted_at.push_back(p.step);
+    return d;
   }
   void end_execution(const ExecutionResult& r) override { pct_.end_execution(r); }
   std::vector<size_t> preempted_at;
