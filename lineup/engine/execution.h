@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "lineup/engine/execution_listener.h"
 #include "lineup/engine/fibers.h"
 #include "lineup/engine/options.h"
 #include "lineup/engine/outcome.h"
@@ -22,16 +23,6 @@
 namespace lineup::engine {
 
 class Heap;
-
-/// Notified around every execution (e.g. to recycle a library's per-thread state).
-class ExecutionListener {
- public:
-  virtual ~ExecutionListener() = default;
-  /// Before setup, with the heap already reset.
-  virtual void before_execution() {}
-  /// After teardown or after a failure (`clean` false), before the heap is reset.
-  virtual void after_execution(bool clean) { (void)clean; }
-};
 
 class Execution {
  public:
