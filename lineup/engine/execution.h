@@ -1,5 +1,6 @@
 // One controlled execution of a Program: the logical threads' fibers, their pending
-// transitions, the trace, and the locks and waits that decide which threads can run. The
+// transitions, the trace, and the waits that decide which threads can run; the locks own their
+// state in Locks, which the execution consults. The
 // interposed functions (tsan hooks, malloc, pthread) call into the Execution running on their
 // OS thread; see runtime/modes.h for how they find it.
 #pragma once
@@ -11,6 +12,7 @@
 
 #include "lineup/engine/execution_listener.h"
 #include "lineup/engine/fibers.h"
+#include "lineup/engine/locks.h"
 #include "lineup/engine/options.h"
 #include "lineup/engine/outcome.h"
 #include "lineup/engine/program.h"
@@ -66,19 +68,16 @@ class Execution {
   ThreadId current_thread() const;
   const EngineOptions& options() const { return options_; }
 
-  // --- Locks and waits (execution_sync.cpp) ---------------------------------------------
-  int mutex_lock(uintptr_t m, bool recursive, uintptr_t pc);
-  int mutex_trylock(uintptr_t m, bool recursive, uintptr_t pc);
-  int mutex_unlock(uintptr_t m, uintptr_t pc);
-  int rwlock_rdlock(uintptr_t m, bool try_only, uintptr_t pc);
-  int rwlock_wrlock(uintptr_t m, bool try_only, uintptr_t pc);
-  int rwlock_unlock(uintptr_t m, uintptr_t pc);
+  /// Describes code address `pc` for messages (function, file and line).
+  std::string where(uintptr_t pc) const;
+  /// Mutexes, rwlocks and spin locks.
+  Locks& locks() { return locks_; }
+
+  // --- Waits (execution_sync.cpp) -------------------------------------------------------
   /// Returns 0 when signalled; with a `deadline`, ETIMEDOUT when woken because nothing else
   /// could run, the virtual clock then moved to the deadline.
   int cond_wait(uintptr_t cond, uintptr_t mutex, const Deadline* deadline, uintptr_t pc);
   int cond_signal(uintptr_t cond, bool broadcast, uintptr_t pc);
-  /// Forgets the state of a destroyed lock.
-  void forget_lock(uintptr_t m);
   /// Blocks the current thread until `pred(arg)` holds (evaluated by the scheduler).
   /// `word`, when not 0, is the memory the predicate watches (a futex word), for reports.
   void block_until(bool (*pred)(void*), void* arg, uintptr_t pc, uintptr_t word = 0);
@@ -134,13 +133,6 @@ class Execution {
       spin.clear();
     }
   };
-  struct LockState {
-    uintptr_t addr = 0;
-    ThreadId writer = kNoThread;  // exclusive owner
-    int depth = 0;                // recursion depth of the owner
-    int readers = 0;
-  };
-
   static void fiber_main(int thread);
   void run_thread(ThreadId t);
   /// Runs setup or teardown on the main context; false (with the outcome set) if it threw.
@@ -163,8 +155,6 @@ class Execution {
   bool run_thread_exits(std::string& error);
   /// Lays out static storage for the calling OS thread, once per OS thread.
   void lay_out_static_storage();
-  LockState& lock_state(uintptr_t addr);
-  std::string where(uintptr_t pc) const;
 
   const EngineOptions& options_;
   Fibers& fibers_;
@@ -188,7 +178,7 @@ class Execution {
   // thread_specific(): [0] for setup and teardown, [t + 1] for logical thread t.
   std::vector<std::vector<std::pair<unsigned, uintptr_t>>> specifics_;
   Transition pending_[kMaxThreads];
-  std::vector<LockState> locks_;
+  Locks locks_{*this};
   // at_thread_exit(): [t] for logical thread t, [kMainContext] for setup and teardown.
   std::vector<std::pair<void (*)(void*), void*>> thread_exits_[kMaxThreads + 1];
   StaticWrites static_writes_;

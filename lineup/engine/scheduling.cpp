@@ -128,19 +128,10 @@ bool Execution::enabled(ThreadId t) {
   if (s.spin_blocked) return s.spin.changed();
   const Transition& p = pending_[t];
   switch (p.kind) {
-    case Kind::kLock: {
-      for (const LockState& l : locks_) {
-        if (l.addr != p.addr) continue;
-        if (l.writer == t) return p.has(kRecursive);
-        return l.writer == kNoThread && l.readers == 0;
-      }
-      return true;
-    }
+    case Kind::kLock:
+      return locks_.can_lock(p.addr, t, p.has(kRecursive));
     case Kind::kReadLock:
-      for (const LockState& l : locks_) {
-        if (l.addr == p.addr) return l.writer == kNoThread;
-      }
-      return true;
+      return locks_.can_read_lock(p.addr);
     case Kind::kCondWake:
       return s.woken;
     case Kind::kAwait: {
@@ -268,12 +259,7 @@ std::string Execution::describe_waits() {
     if (s.spin_blocked) {
       out += "spins reading " + std::string(addr);
     } else if (p.kind == Kind::kLock || p.kind == Kind::kReadLock) {
-      out += "waits for lock " + std::string(addr);
-      for (const LockState& l : locks_) {
-        if (l.addr == p.addr && l.writer != kNoThread)
-          out += " held by T" + std::to_string(l.writer);
-        if (l.addr == p.addr && l.readers > 0) out += " read-held";
-      }
+      out += "waits for lock " + std::string(addr) + locks_.describe_holders(p.addr);
     } else if (p.kind == Kind::kCondWake) {
       out += "waits on condition variable " + std::string(addr);
     } else if (p.kind == Kind::kAwait && p.addr != 0) {
