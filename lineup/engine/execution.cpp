@@ -48,7 +48,6 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   previous_ = kNoThread;
   spin_rounds_ = spin_blocked_count_ = 0;
   stall_state_ = 0;
-  wait_seq_ = 0;
   deferred_write_ = kNone;
   signal_ = 0;
   ++progress_;
@@ -57,6 +56,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     result.message = "too many threads (at most " + std::to_string(kMaxThreads) + ")";
     return;
   }
+  condition_variables_.reset(thread_count_);
 
   // The previous execution's writes to static data are undone only now, so that what it left
   // there stays readable until the next run, like the heap it allocated.

@@ -1,6 +1,7 @@
 // One controlled execution of a Program: the logical threads' fibers, their pending
-// transitions, the trace, and the waits that decide which threads can run; the locks own their
-// state in Locks, which the execution consults. The
+// transitions, the trace, and the waits that decide which threads can run; the locks and
+// condition variables own their state in Locks and ConditionVariables, which the execution
+// consults. The
 // interposed functions (tsan hooks, malloc, pthread) call into the Execution running on their
 // OS thread; see runtime/modes.h for how they find it.
 #pragma once
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "lineup/engine/condition_variables.h"
 #include "lineup/engine/execution_listener.h"
 #include "lineup/engine/fibers.h"
 #include "lineup/engine/locks.h"
@@ -72,12 +74,10 @@ class Execution {
   std::string where(uintptr_t pc) const;
   /// Mutexes, rwlocks and spin locks.
   Locks& locks() { return locks_; }
+  /// Condition variables.
+  ConditionVariables& condition_variables() { return condition_variables_; }
 
   // --- Waits (execution_sync.cpp) -------------------------------------------------------
-  /// Returns 0 when signalled; with a `deadline`, ETIMEDOUT when woken because nothing else
-  /// could run, the virtual clock then moved to the deadline.
-  int cond_wait(uintptr_t cond, uintptr_t mutex, const Deadline* deadline, uintptr_t pc);
-  int cond_signal(uintptr_t cond, bool broadcast, uintptr_t pc);
   /// Blocks the current thread until `pred(arg)` holds (evaluated by the scheduler).
   /// `word`, when not 0, is the memory the predicate watches (a futex word), for reports.
   void block_until(bool (*pred)(void*), void* arg, uintptr_t pc, uintptr_t word = 0);
@@ -114,20 +114,14 @@ class Execution {
   struct ThreadState {
     bool finished = false;
     bool spin_blocked = false;
-    bool woken = false;  // kCondWake: signalled (or timed out)
-    bool timed_out = false;
-    uint64_t wait_seq = 0;  // FIFO order of condition waiters
-    Deadline deadline;      // of a timed condition wait
-    int32_t call = -1;      // index of the current call span
+    int32_t call = -1;  // index of the current call span
     bool (*await_pred)(void*) = nullptr;
     SpinWindow spin;
 
     /// Back to a thread that has not started. In place: the spin window's ring is 10 KB,
     /// and an emptied window never reads what it holds.
     void restart() {
-      finished = spin_blocked = woken = timed_out = false;
-      wait_seq = 0;
-      deadline = Deadline{};
+      finished = spin_blocked = false;
       call = -1;
       await_pred = nullptr;
       spin.clear();
@@ -172,13 +166,13 @@ class Execution {
   int spin_rounds_ = 0;       // consecutive stalls in the same state (resolve_stall)
   uint64_t stall_state_ = 0;  // hash of that state
   int spin_blocked_count_ = 0;
-  uint64_t wait_seq_ = 0;
   size_t deferred_write_ = kNone;
   std::vector<ThreadState> threads_;
   // thread_specific(): [0] for setup and teardown, [t + 1] for logical thread t.
   std::vector<std::vector<std::pair<unsigned, uintptr_t>>> specifics_;
   Transition pending_[kMaxThreads];
   Locks locks_{*this};
+  ConditionVariables condition_variables_{*this};
   // at_thread_exit(): [t] for logical thread t, [kMainContext] for setup and teardown.
   std::vector<std::pair<void (*)(void*), void*>> thread_exits_[kMaxThreads + 1];
   StaticWrites static_writes_;

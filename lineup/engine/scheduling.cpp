@@ -133,7 +133,7 @@ bool Execution::enabled(ThreadId t) {
     case Kind::kReadLock:
       return locks_.can_read_lock(p.addr);
     case Kind::kCondWake:
-      return s.woken;
+      return condition_variables_.woken(t);
     case Kind::kAwait: {
       EngineSection engine;
       return s.await_pred(reinterpret_cast<void*>(p.aux));
@@ -195,23 +195,9 @@ ThreadId Execution::choose() {
 void Execution::resolve_stall() {
   // Time passes only when nothing else can happen: the timed wait with the earliest deadline
   // (the oldest of those) times out, and the clock moves to its deadline.
-  ThreadState* first = nullptr;
-  std::pair<int64_t, uint64_t> first_key;  // (time left, wait_seq): the smallest times out
-  for (int t = 0; t < thread_count_; ++t) {
-    ThreadState& s = threads_[static_cast<size_t>(t)];
-    if (s.finished || pending_[t].kind != Kind::kCondWake || !pending_[t].has(kTimed) || s.woken) {
-      continue;
-    }
-    std::pair<int64_t, uint64_t> key{clock_.remaining_ns(s.deadline), s.wait_seq};
-    if (first == nullptr || key < first_key) {
-      first = &s;
-      first_key = key;
-    }
-  }
-  if (first != nullptr) {
-    first->woken = first->timed_out = true;
+  if (const Deadline* deadline = condition_variables_.time_out_first(clock_)) {
     ++result_->forced_timeouts;
-    clock_.sleep_until(first->deadline);
+    clock_.sleep_until(*deadline);
     return;
   }
   if (spin_blocked_count_ > 0) {

@@ -125,12 +125,12 @@ LINEUP_MODELLED(pthread_spin_unlock, (pthread_spinlock_t * l), (l),
 LINEUP_FORGOTTEN(pthread_spin_destroy, pthread_spinlock_t)
 
 LINEUP_MODELLED(pthread_cond_wait, (pthread_cond_t * c, pthread_mutex_t* m), (c, m),
-                cond_wait(addr(c), addr(m), nullptr, LINEUP_PC))
+                condition_variables().wait(addr(c), addr(m), nullptr, LINEUP_PC))
 
 int pthread_cond_timedwait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* t) {
   if (Execution* e = tl_active) {
     const lineup::engine::Deadline deadline{wait_clock(c), *t};
-    return e->cond_wait(addr(c), addr(m), &deadline, LINEUP_PC);
+    return e->condition_variables().wait(addr(c), addr(m), &deadline, LINEUP_PC);
   }
   return LINEUP_REAL_FUNCTION(pthread_cond_timedwait)(c, m, t);
 }
@@ -139,16 +139,16 @@ int pthread_cond_clockwait(pthread_cond_t* c, pthread_mutex_t* m, clockid_t cloc
                            const struct timespec* t) {
   if (Execution* e = tl_active) {
     const lineup::engine::Deadline deadline{clock, *t};
-    return e->cond_wait(addr(c), addr(m), &deadline, LINEUP_PC);
+    return e->condition_variables().wait(addr(c), addr(m), &deadline, LINEUP_PC);
   }
   return LINEUP_REAL_FUNCTION(pthread_cond_clockwait)(c, m, clock, t);
 }
 
 LINEUP_MODELLED(pthread_cond_signal, (pthread_cond_t * c), (c),
-                cond_signal(addr(c), false, LINEUP_PC))
+                condition_variables().signal(addr(c), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_cond_broadcast, (pthread_cond_t * c), (c),
-                cond_signal(addr(c), true, LINEUP_PC))
+                condition_variables().signal(addr(c), true, LINEUP_PC))
 
 // Per-thread values under pthread keys: controlled code (setup, teardown and the logical
 // threads, which share one OS thread) gets the execution's per-logical-thread tables.
