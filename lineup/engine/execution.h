@@ -1,7 +1,7 @@
 // One controlled execution of a Program: the logical threads' fibers, their pending
-// transitions, the trace, and the waits that decide which threads can run; the locks and
-// condition variables own their state in Locks and ConditionVariables, which the execution
-// consults. The
+// transitions, the trace, and the step loop that asks the strategy who runs next. The
+// synchronisation objects that decide which threads can run own their state in classes of
+// their own (Locks, ConditionVariables, PredicateWaits); the execution consults them. The
 // interposed functions (tsan hooks, malloc, pthread) call into the Execution running on their
 // OS thread; see runtime/modes.h for how they find it.
 #pragma once
@@ -17,6 +17,7 @@
 #include "lineup/engine/locks.h"
 #include "lineup/engine/options.h"
 #include "lineup/engine/outcome.h"
+#include "lineup/engine/predicate_waits.h"
 #include "lineup/engine/program.h"
 #include "lineup/engine/runtime/modes.h"
 #include "lineup/engine/spin_window.h"
@@ -76,11 +77,10 @@ class Execution {
   Locks& locks() { return locks_; }
   /// Condition variables.
   ConditionVariables& condition_variables() { return condition_variables_; }
+  /// Futex waits and block_until.
+  PredicateWaits& predicate_waits() { return predicate_waits_; }
 
   // --- Waits (execution_sync.cpp) -------------------------------------------------------
-  /// Blocks the current thread until `pred(arg)` holds (evaluated by the scheduler).
-  /// `word`, when not 0, is the memory the predicate watches (a futex word), for reports.
-  void block_until(bool (*pred)(void*), void* arg, uintptr_t pc, uintptr_t word = 0);
   /// pthread_getspecific / pthread_setspecific for controlled code: one table per logical
   /// thread (setup and teardown share one), empty at the start of every execution. Library
   /// state kept per thread under a pthread key (Boost.Thread's thread_specific_ptr) is thus
@@ -115,7 +115,6 @@ class Execution {
     bool finished = false;
     bool spin_blocked = false;
     int32_t call = -1;  // index of the current call span
-    bool (*await_pred)(void*) = nullptr;
     SpinWindow spin;
 
     /// Back to a thread that has not started. In place: the spin window's ring is 10 KB,
@@ -123,7 +122,6 @@ class Execution {
     void restart() {
       finished = spin_blocked = false;
       call = -1;
-      await_pred = nullptr;
       spin.clear();
     }
   };
@@ -173,6 +171,7 @@ class Execution {
   Transition pending_[kMaxThreads];
   Locks locks_{*this};
   ConditionVariables condition_variables_{*this};
+  PredicateWaits predicate_waits_{*this};
   // at_thread_exit(): [t] for logical thread t, [kMainContext] for setup and teardown.
   std::vector<std::pair<void (*)(void*), void*>> thread_exits_[kMaxThreads + 1];
   StaticWrites static_writes_;

@@ -1,17 +1,8 @@
-// block_until and thread-specific data as engine operations: block_until is a transition,
-// enabled once its predicate holds.
+// Thread-specific data (pthread keys) of controlled code.
 #include "lineup/engine/execution.h"
 #include "lineup/engine/runtime/modes.h"
 
 namespace lineup::engine {
-
-void Execution::block_until(bool (*pred)(void*), void* arg, uintptr_t pc, uintptr_t word) {
-  EngineSection engine;
-  Transition t = Transition::pending(Kind::kAwait, word, 0, pc);
-  t.aux = reinterpret_cast<uintptr_t>(arg);
-  threads_[static_cast<size_t>(current_thread())].await_pred = pred;
-  step(t);
-}
 
 void* Execution::thread_specific(unsigned key) const {
   for (const auto& [k, v] : specifics_[static_cast<size_t>(current_thread() + 1)]) {

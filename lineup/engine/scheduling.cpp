@@ -134,10 +134,8 @@ bool Execution::enabled(ThreadId t) {
       return locks_.can_read_lock(p.addr);
     case Kind::kCondWake:
       return condition_variables_.woken(t);
-    case Kind::kAwait: {
-      EngineSection engine;
-      return s.await_pred(reinterpret_cast<void*>(p.aux));
-    }
+    case Kind::kAwait:
+      return predicate_waits_.satisfied(t);
     default:
       return true;
   }
