@@ -2,7 +2,6 @@
 // the strategy, teardown, and the two ways out when something goes wrong (abort, signals).
 #include "lineup/engine/execution.h"
 
-#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <exception>
@@ -40,8 +39,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.resize(static_cast<size_t>(thread_count_));
   for (ThreadState& s : threads_) s.restart();
-  specifics_.resize(std::max<size_t>(specifics_.size(), static_cast<size_t>(thread_count_) + 1));
-  for (auto& table : specifics_) table.clear();
+  thread_specifics_.clear();
   locks_.clear();
   clock_.reset();
   starting_ = false;

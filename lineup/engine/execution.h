@@ -1,7 +1,8 @@
 // One controlled execution of a Program: the logical threads' fibers, their pending
 // transitions, the trace, and the step loop that asks the strategy who runs next. The
 // synchronisation objects that decide which threads can run own their state in classes of
-// their own (Locks, ConditionVariables, PredicateWaits); the execution consults them. The
+// their own (Locks, ConditionVariables, PredicateWaits), as does thread-specific data
+// (ThreadSpecifics); the execution holds one of each and consults them. The
 // interposed functions (tsan hooks, malloc, pthread) call into the Execution running on their
 // OS thread; see runtime/modes.h for how they find it.
 #pragma once
@@ -23,6 +24,7 @@
 #include "lineup/engine/spin_window.h"
 #include "lineup/engine/static_writes.h"
 #include "lineup/engine/strategy/strategy.h"
+#include "lineup/engine/thread_specifics.h"
 #include "lineup/engine/virtual_clock.h"
 
 namespace lineup::engine {
@@ -79,14 +81,10 @@ class Execution {
   ConditionVariables& condition_variables() { return condition_variables_; }
   /// Futex waits and block_until.
   PredicateWaits& predicate_waits() { return predicate_waits_; }
+  /// pthread_getspecific / pthread_setspecific tables.
+  ThreadSpecifics& thread_specifics() { return thread_specifics_; }
 
   // --- Waits (execution_sync.cpp) -------------------------------------------------------
-  /// pthread_getspecific / pthread_setspecific for controlled code: one table per logical
-  /// thread (setup and teardown share one), empty at the start of every execution. Library
-  /// state kept per thread under a pthread key (Boost.Thread's thread_specific_ptr) is thus
-  /// per logical thread, and made afresh in each execution, like the heap it lives in.
-  void* thread_specific(unsigned key) const;
-  void set_thread_specific(unsigned key, uintptr_t value);
   /// Controlled code (a logical thread, setup or teardown) is about to access
   /// [addr, addr + size): a thread-local byte joins the per-thread copies, and a write to
   /// static data is logged to be undone after the execution.
@@ -166,12 +164,11 @@ class Execution {
   int spin_blocked_count_ = 0;
   size_t deferred_write_ = kNone;
   std::vector<ThreadState> threads_;
-  // thread_specific(): [0] for setup and teardown, [t + 1] for logical thread t.
-  std::vector<std::vector<std::pair<unsigned, uintptr_t>>> specifics_;
   Transition pending_[kMaxThreads];
   Locks locks_{*this};
   ConditionVariables condition_variables_{*this};
   PredicateWaits predicate_waits_{*this};
+  ThreadSpecifics thread_specifics_{fibers_};
   // at_thread_exit(): [t] for logical thread t, [kMainContext] for setup and teardown.
   std::vector<std::pair<void (*)(void*), void*>> thread_exits_[kMaxThreads + 1];
   StaticWrites static_writes_;

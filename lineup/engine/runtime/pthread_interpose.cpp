@@ -153,14 +153,14 @@ LINEUP_MODELLED(pthread_cond_broadcast, (pthread_cond_t * c), (c),
 // Per-thread values under pthread keys: controlled code (setup, teardown and the logical
 // threads, which share one OS thread) gets the execution's per-logical-thread tables.
 void* pthread_getspecific(pthread_key_t key) {
-  if (tl_heap_on && tl_execution != nullptr) return tl_execution->thread_specific(key);
+  if (tl_heap_on && tl_execution != nullptr) return tl_execution->thread_specifics().get(key);
   return LINEUP_REAL_FUNCTION(pthread_getspecific)(key);
 }
 
 int pthread_setspecific(pthread_key_t key, const void* value) {
   if (tl_heap_on && tl_execution != nullptr) {
     // Passed on as a number: glibc declares that pthread_setspecific never reads *value.
-    tl_execution->set_thread_specific(key, reinterpret_cast<uintptr_t>(value));
+    tl_execution->thread_specifics().set(key, reinterpret_cast<uintptr_t>(value));
     return 0;
   }
   return LINEUP_REAL_FUNCTION(pthread_setspecific)(key, value);
