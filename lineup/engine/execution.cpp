@@ -62,7 +62,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   heap_.reset();
   for (ExecutionListener* l : listeners_) l->before_execution();
   lay_out_static_storage();
-  for (auto& exits : thread_exits_) exits.clear();
+  thread_exits_.clear();
   fibers_.thread_locals().begin_execution();
   CrashGuard guard;
   tl_execution = this;
@@ -87,7 +87,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     if (run_alone(program.teardown, "teardown", result)) {
       std::string error;
       tl_heap_on = true;
-      bool ok = run_thread_exits(error);
+      bool ok = thread_exits_.run(error);
       tl_heap_on = false;
       if (!ok && result.ok()) {
         result.outcome = Outcome::kUncaughtException;
@@ -112,28 +112,6 @@ void Execution::lay_out_static_storage() {
   tl_tls_low = copies.low();
   tl_tls_span = options_.thread_local_copies ? copies.span() : 0;
   static_writes_.enable(options_.undo_static_writes);
-}
-
-void Execution::at_thread_exit(void (*fn)(void*), void* obj) {
-  thread_exits_[fibers_.current()].emplace_back(fn, obj);
-}
-
-bool Execution::run_thread_exits(std::string& error) {
-  auto& exits = thread_exits_[fibers_.current()];
-  while (!exits.empty()) {
-    auto [fn, obj] = exits.back();
-    exits.pop_back();
-    try {
-      fn(obj);
-    } catch (const std::exception& e) {
-      error = e.what();
-      return false;
-    } catch (...) {
-      error = "an exception that is not a std::exception";
-      return false;
-    }
-  }
-  return true;
 }
 
 void Execution::recover(ExecutionResult& result) {
@@ -228,7 +206,7 @@ void Execution::run_thread(ThreadId t) {
   std::string error;
   tl_heap_on = true;
   tl_active = this;
-  bool exits_ok = run_thread_exits(error);
+  bool exits_ok = thread_exits_.run(error);
   tl_active = nullptr;
   tl_heap_on = false;
   flush_deferred_write();

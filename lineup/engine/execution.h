@@ -1,8 +1,9 @@
 // One controlled execution of a Program: the logical threads' fibers, their pending
 // transitions, the trace, and the step loop that asks the strategy who runs next. The
 // synchronisation objects that decide which threads can run own their state in classes of
-// their own (Locks, ConditionVariables, PredicateWaits), as does thread-specific data
-// (ThreadSpecifics); the execution holds one of each and consults them. The
+// their own (Locks, ConditionVariables, PredicateWaits), as do thread-specific data
+// (ThreadSpecifics) and thread exit functions (ThreadExits); the execution holds one of each
+// and consults them. The
 // interposed functions (tsan hooks, malloc, pthread) call into the Execution running on their
 // OS thread; see runtime/modes.h for how they find it.
 #pragma once
@@ -24,6 +25,7 @@
 #include "lineup/engine/spin_window.h"
 #include "lineup/engine/static_writes.h"
 #include "lineup/engine/strategy/strategy.h"
+#include "lineup/engine/thread_exits.h"
 #include "lineup/engine/thread_specifics.h"
 #include "lineup/engine/virtual_clock.h"
 
@@ -83,6 +85,9 @@ class Execution {
   PredicateWaits& predicate_waits() { return predicate_waits_; }
   /// pthread_getspecific / pthread_setspecific tables.
   ThreadSpecifics& thread_specifics() { return thread_specifics_; }
+  /// Thread exit functions (thread_local destructors) of controlled code, run when their
+  /// logical thread ends, as steps of that thread (setup's and teardown's after teardown).
+  ThreadExits& thread_exits() { return thread_exits_; }
 
   // --- Waits (execution_sync.cpp) -------------------------------------------------------
   /// Controlled code (a logical thread, setup or teardown) is about to access
@@ -99,10 +104,6 @@ class Execution {
       static_writes_.note(addr, size);
     }
   }
-  /// __cxa_thread_atexit_impl for controlled code: `fn(obj)` runs when the current logical
-  /// thread ends, as steps of that thread (setup's and teardown's after teardown), last
-  /// registered first, like a real thread's thread_local destructors.
-  void at_thread_exit(void (*fn)(void*), void* obj);
   /// The time controlled code sees (virtual_clock.h), started afresh by every execution.
   VirtualClock& clock() { return clock_; }
 
@@ -140,9 +141,6 @@ class Execution {
   void after_step(Transition& rec);
   void capture_deferred_write();
   void finish_thread();
-  /// Runs the current context's at_thread_exit functions; false if one threw (the message
-  /// in `error`).
-  bool run_thread_exits(std::string& error);
   /// Lays out static storage for the calling OS thread, once per OS thread.
   void lay_out_static_storage();
 
@@ -169,8 +167,7 @@ class Execution {
   ConditionVariables condition_variables_{*this};
   PredicateWaits predicate_waits_{*this};
   ThreadSpecifics thread_specifics_{fibers_};
-  // at_thread_exit(): [t] for logical thread t, [kMainContext] for setup and teardown.
-  std::vector<std::pair<void (*)(void*), void*>> thread_exits_[kMaxThreads + 1];
+  ThreadExits thread_exits_{fibers_};
   StaticWrites static_writes_;
   uintptr_t laid_out_for_ = 0;  // the thread pointer static storage was laid out for
   VirtualClock clock_;
