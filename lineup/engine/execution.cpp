@@ -47,8 +47,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   spin_rounds_ = spin_blocked_count_ = 0;
   stall_state_ = 0;
   deferred_write_ = kNone;
-  signal_ = 0;
-  ++progress_;
+  fault_ = Fault{};
+  watchdog_.note_progress();
   if (thread_count_ > kMaxThreads) {
     result.outcome = Outcome::kCrash;
     result.message = "too many threads (at most " + std::to_string(kMaxThreads) + ")";
@@ -120,24 +120,23 @@ void Execution::recover(ExecutionResult& result) {
     tl_active = nullptr;
     tl_heap_on = false;
     tl_probe_pc = 0;
-    if (signal_ == -1) {
+    if (fault_.signal == -1) {
       result.outcome = Outcome::kHang;
       result.message =
           "no scheduling point for " + std::to_string(options_.hang_timeout_ms) + " ms";
       if (result.thread != kNoThread) result.message += " in T" + std::to_string(result.thread);
-      result.message += ", last at " + where(signal_pc_) +
+      result.message += ", last at " + where(fault_.pc) +
                         " (a loop without shared-memory accesses, or a blocking call?)";
-    } else if (signal_ != 0) {
+    } else if (fault_.signal != 0) {
       result.outcome = Outcome::kCrash;
-      result.message = std::string(strsignal(signal_));
-      if (signal_ == SIGSEGV || signal_ == SIGBUS) {
+      result.message = std::string(strsignal(fault_.signal));
+      if (fault_.signal == SIGSEGV || fault_.signal == SIGBUS) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, " accessing 0x%lx",
-                      static_cast<unsigned long>(signal_addr_));
+        std::snprintf(buf, sizeof buf, " accessing 0x%lx", static_cast<unsigned long>(fault_.addr));
         result.message += buf;
       }
       if (result.thread != kNoThread) result.message += " in T" + std::to_string(result.thread);
-      result.message += " at " + where(signal_pc_);
+      result.message += " at " + where(fault_.pc);
     }
   }
 }
@@ -238,23 +237,15 @@ void Execution::on_signal(int sig, uintptr_t fault_addr, uintptr_t pc) {
   // Runs in the signal handler: record only; the message is composed after the jump.
   tl_active = nullptr;
   tl_heap_on = false;
-  signal_ = sig;
-  signal_addr_ = fault_addr;
-  signal_pc_ = pc;
+  fault_ = Fault{sig, fault_addr, pc};
   result_->thread = current_thread();
   longjmp(abort_env_, 1);
 }
 
 void Execution::on_watchdog_tick(int elapsed_ms, uintptr_t pc) {
-  if (progress_ != watched_progress_) {
-    watched_progress_ = progress_;
-    idle_ms_ = 0;
-    return;
+  if (watchdog_.tick(elapsed_ms, options_.hang_timeout_ms)) {
+    on_signal(-1, 0, pc);  // -1 marks the hang for run()
   }
-  idle_ms_ += elapsed_ms;
-  if (idle_ms_ < options_.hang_timeout_ms) return;
-  idle_ms_ = 0;
-  on_signal(-1, 0, pc);  // -1 marks the hang for run()
 }
 
 void Execution::on_free(void* p) {

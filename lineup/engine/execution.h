@@ -2,10 +2,10 @@
 // transitions, the trace, and the step loop that asks the strategy who runs next. The
 // synchronisation objects that decide which threads can run own their state in classes of
 // their own (Locks, ConditionVariables, PredicateWaits), as do thread-specific data
-// (ThreadSpecifics) and thread exit functions (ThreadExits); the execution holds one of each
-// and consults them. The
-// interposed functions (tsan hooks, malloc, pthread) call into the Execution running on their
-// OS thread; see runtime/modes.h for how they find it.
+// (ThreadSpecifics), thread exit functions (ThreadExits) and hang detection (Watchdog); the
+// Execution holds one of each and consults them. The interposed functions (tsan hooks, malloc,
+// pthread) call into the Execution running on their OS thread, or into its objects; see
+// runtime/modes.h for how they find it.
 #pragma once
 
 #include <csetjmp>
@@ -28,6 +28,7 @@
 #include "lineup/engine/thread_exits.h"
 #include "lineup/engine/thread_specifics.h"
 #include "lineup/engine/virtual_clock.h"
+#include "lineup/engine/watchdog.h"
 
 namespace lineup::engine {
 
@@ -77,6 +78,9 @@ class Execution {
 
   /// Describes code address `pc` for messages (function, file and line).
   std::string where(uintptr_t pc) const;
+
+  // --- The execution's objects, each owning its state -----------------------------------
+
   /// Mutexes, rwlocks and spin locks.
   Locks& locks() { return locks_; }
   /// Condition variables.
@@ -89,7 +93,6 @@ class Execution {
   /// logical thread ends, as steps of that thread (setup's and teardown's after teardown).
   ThreadExits& thread_exits() { return thread_exits_; }
 
-  // --- Waits (execution_sync.cpp) -------------------------------------------------------
   /// Controlled code (a logical thread, setup or teardown) is about to access
   /// [addr, addr + size): a thread-local byte joins the per-thread copies, and a write to
   /// static data is logged to be undone after the execution.
@@ -124,6 +127,12 @@ class Execution {
       spin.clear();
     }
   };
+  /// A fatal signal in controlled code, recorded by on_signal for run() to report.
+  struct Fault {
+    int signal = 0;  // -1 for a hang (on_watchdog_tick)
+    uintptr_t addr = 0, pc = 0;
+  };
+
   static void fiber_main(int thread);
   void run_thread(ThreadId t);
   /// Runs setup or teardown on the main context; false (with the outcome set) if it threw.
@@ -173,11 +182,8 @@ class Execution {
   VirtualClock clock_;
   uint64_t setup_readings_ = 0;  // clock readings before the threads started
   jmp_buf abort_env_;
-  int signal_ = 0;
-  uint64_t progress_ = 0;  // changes whenever the execution makes a step or starts
-  uint64_t watched_progress_ = 0;
-  int idle_ms_ = 0;
-  uintptr_t signal_addr_ = 0, signal_pc_ = 0;
+  Fault fault_;
+  Watchdog watchdog_;
 };
 
 }  // namespace lineup::engine

@@ -37,7 +37,7 @@ bool Execution::spin_neutral(uintptr_t addr) const {
 }
 
 Transition& Execution::step(const Transition& pending) {
-  ++progress_;
+  watchdog_.note_progress();
   flush_deferred_write();
   ThreadId me = current_thread();
   Transition& p = pending_[me];
