@@ -2,6 +2,7 @@
 
 #include <thread>
 
+#include "lineup/engine/execution.h"
 #include "lineup/engine/runtime/heap.h"
 #include "lineup/engine/strategy/replay.h"
 
@@ -25,13 +26,17 @@ void declare_threaded() {
 }  // namespace
 
 Engine::Engine(EngineOptions options)
-    : options_(options), fibers_(options.stack_size), execution_(options_, fibers_, listeners_) {
+    : options_(options),
+      fibers_(options.stack_size),
+      execution_(std::make_unique<Execution>(options_, fibers_, listeners_)) {
   Heap::instance();  // reserve the arena before any controlled allocation can ask for it
   declare_threaded();
 }
 
+Engine::~Engine() = default;
+
 const ExecutionResult& Engine::run(const Program& program, Strategy& strategy) {
-  execution_.run(program, strategy, result_);
+  execution_->run(program, strategy, result_);
   strategy.end_execution(result_);
   return result_;
 }

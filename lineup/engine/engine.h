@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "lineup/engine/execution.h"
+#include "lineup/engine/execution_listener.h"
 #include "lineup/engine/fibers.h"
 #include "lineup/engine/options.h"
 #include "lineup/engine/outcome.h"
@@ -16,9 +16,15 @@
 
 namespace lineup::engine {
 
+class Execution;
+
 class Engine {
  public:
   explicit Engine(EngineOptions options = {});
+  /// Undoes the last execution's writes to static data (see Execution).
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
 
   /// Registers a pointer-sized thread-local of an uninstrumented library that must follow
   /// logical threads (see Fibers::add_local). Returns its index for set_thread_local.
@@ -50,7 +56,9 @@ class Engine {
   EngineOptions options_;
   Fibers fibers_;
   std::vector<ExecutionListener*> listeners_;
-  Execution execution_;
+  // Held by pointer so that engine.h does not expose the execution's internals; it refers
+  // to options_, fibers_ and listeners_, which therefore never move.
+  std::unique_ptr<Execution> execution_;
   ExecutionResult result_;
 };
 

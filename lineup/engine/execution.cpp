@@ -2,7 +2,6 @@
 // the strategy, teardown, and the two ways out when something goes wrong (abort, signals).
 #include "lineup/engine/execution.h"
 
-#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <exception>
@@ -40,23 +39,22 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.resize(static_cast<size_t>(thread_count_));
   for (ThreadState& s : threads_) s.restart();
-  specifics_.resize(std::max<size_t>(specifics_.size(), static_cast<size_t>(thread_count_) + 1));
-  for (auto& table : specifics_) table.clear();
+  thread_specifics_.clear();
   locks_.clear();
   clock_.reset();
   starting_ = false;
   previous_ = kNoThread;
   spin_rounds_ = spin_blocked_count_ = 0;
   stall_state_ = 0;
-  wait_seq_ = 0;
   deferred_write_ = kNone;
-  signal_ = 0;
-  ++progress_;
+  fault_ = Fault{};
+  watchdog_.note_progress();
   if (thread_count_ > kMaxThreads) {
     result.outcome = Outcome::kCrash;
     result.message = "too many threads (at most " + std::to_string(kMaxThreads) + ")";
     return;
   }
+  condition_variables_.reset(thread_count_);
 
   // The previous execution's writes to static data are undone only now, so that what it left
   // there stays readable until the next run, like the heap it allocated.
@@ -64,7 +62,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   heap_.reset();
   for (ExecutionListener* l : listeners_) l->before_execution();
   lay_out_static_storage();
-  for (auto& exits : thread_exits_) exits.clear();
+  thread_exits_.clear();
   fibers_.thread_locals().begin_execution();
   CrashGuard guard;
   tl_execution = this;
@@ -89,7 +87,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     if (run_alone(program.teardown, "teardown", result)) {
       std::string error;
       tl_heap_on = true;
-      bool ok = run_thread_exits(error);
+      bool ok = thread_exits_.run(error);
       tl_heap_on = false;
       if (!ok && result.ok()) {
         result.outcome = Outcome::kUncaughtException;
@@ -116,52 +114,29 @@ void Execution::lay_out_static_storage() {
   static_writes_.enable(options_.undo_static_writes);
 }
 
-void Execution::at_thread_exit(void (*fn)(void*), void* obj) {
-  thread_exits_[fibers_.current()].emplace_back(fn, obj);
-}
-
-bool Execution::run_thread_exits(std::string& error) {
-  auto& exits = thread_exits_[fibers_.current()];
-  while (!exits.empty()) {
-    auto [fn, obj] = exits.back();
-    exits.pop_back();
-    try {
-      fn(obj);
-    } catch (const std::exception& e) {
-      error = e.what();
-      return false;
-    } catch (...) {
-      error = "an exception that is not a std::exception";
-      return false;
-    }
-  }
-  return true;
-}
-
 void Execution::recover(ExecutionResult& result) {
   {
     fibers_.reset_to_main();
     tl_active = nullptr;
     tl_heap_on = false;
     tl_probe_pc = 0;
-    if (signal_ == -1) {
+    if (fault_.signal == -1) {
       result.outcome = Outcome::kHang;
       result.message =
           "no scheduling point for " + std::to_string(options_.hang_timeout_ms) + " ms";
       if (result.thread != kNoThread) result.message += " in T" + std::to_string(result.thread);
-      result.message += ", last at " + where(signal_pc_) +
+      result.message += ", last at " + where(fault_.pc) +
                         " (a loop without shared-memory accesses, or a blocking call?)";
-    } else if (signal_ != 0) {
+    } else if (fault_.signal != 0) {
       result.outcome = Outcome::kCrash;
-      result.message = std::string(strsignal(signal_));
-      if (signal_ == SIGSEGV || signal_ == SIGBUS) {
+      result.message = std::string(strsignal(fault_.signal));
+      if (fault_.signal == SIGSEGV || fault_.signal == SIGBUS) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, " accessing 0x%lx",
-                      static_cast<unsigned long>(signal_addr_));
+        std::snprintf(buf, sizeof buf, " accessing 0x%lx", static_cast<unsigned long>(fault_.addr));
         result.message += buf;
       }
       if (result.thread != kNoThread) result.message += " in T" + std::to_string(result.thread);
-      result.message += " at " + where(signal_pc_);
+      result.message += " at " + where(fault_.pc);
     }
   }
 }
@@ -230,7 +205,7 @@ void Execution::run_thread(ThreadId t) {
   std::string error;
   tl_heap_on = true;
   tl_active = this;
-  bool exits_ok = run_thread_exits(error);
+  bool exits_ok = thread_exits_.run(error);
   tl_active = nullptr;
   tl_heap_on = false;
   flush_deferred_write();
@@ -262,23 +237,15 @@ void Execution::on_signal(int sig, uintptr_t fault_addr, uintptr_t pc) {
   // Runs in the signal handler: record only; the message is composed after the jump.
   tl_active = nullptr;
   tl_heap_on = false;
-  signal_ = sig;
-  signal_addr_ = fault_addr;
-  signal_pc_ = pc;
+  fault_ = Fault{sig, fault_addr, pc};
   result_->thread = current_thread();
   longjmp(abort_env_, 1);
 }
 
 void Execution::on_watchdog_tick(int elapsed_ms, uintptr_t pc) {
-  if (progress_ != watched_progress_) {
-    watched_progress_ = progress_;
-    idle_ms_ = 0;
-    return;
+  if (watchdog_.tick(elapsed_ms, options_.hang_timeout_ms)) {
+    on_signal(-1, 0, pc);  // -1 marks the hang for run()
   }
-  idle_ms_ += elapsed_ms;
-  if (idle_ms_ < options_.hang_timeout_ms) return;
-  idle_ms_ = 0;
-  on_signal(-1, 0, pc);  // -1 marks the hang for run()
 }
 
 void Execution::on_free(void* p) {

@@ -1,7 +1,11 @@
 // One controlled execution of a Program: the logical threads' fibers, their pending
-// transitions, the trace, and the locks and waits that decide which threads can run. The
-// interposed functions (tsan hooks, malloc, pthread) call into the Execution running on their
-// OS thread; see runtime/modes.h for how they find it.
+// transitions, the trace, and the step loop that asks the strategy who runs next. The
+// synchronisation objects that decide which threads can run own their state in classes of
+// their own (Locks, ConditionVariables, PredicateWaits), as do thread-specific data
+// (ThreadSpecifics), thread exit functions (ThreadExits) and hang detection (Watchdog); the
+// Execution holds one of each and consults them. The interposed functions (tsan hooks, malloc,
+// pthread) call into the Execution running on their OS thread, or into its objects; see
+// runtime/modes.h for how they find it.
 #pragma once
 
 #include <csetjmp>
@@ -9,29 +13,26 @@
 #include <string>
 #include <vector>
 
+#include "lineup/engine/condition_variables.h"
+#include "lineup/engine/execution_listener.h"
 #include "lineup/engine/fibers.h"
+#include "lineup/engine/locks.h"
 #include "lineup/engine/options.h"
 #include "lineup/engine/outcome.h"
+#include "lineup/engine/predicate_waits.h"
 #include "lineup/engine/program.h"
 #include "lineup/engine/runtime/modes.h"
 #include "lineup/engine/spin_window.h"
 #include "lineup/engine/static_writes.h"
 #include "lineup/engine/strategy/strategy.h"
+#include "lineup/engine/thread_exits.h"
+#include "lineup/engine/thread_specifics.h"
 #include "lineup/engine/virtual_clock.h"
+#include "lineup/engine/watchdog.h"
 
 namespace lineup::engine {
 
 class Heap;
-
-/// Notified around every execution (e.g. to recycle a library's per-thread state).
-class ExecutionListener {
- public:
-  virtual ~ExecutionListener() = default;
-  /// Before setup, with the heap already reset.
-  virtual void before_execution() {}
-  /// After teardown or after a failure (`clean` false), before the heap is reset.
-  virtual void after_execution(bool clean) { (void)clean; }
-};
 
 class Execution {
  public:
@@ -75,28 +76,23 @@ class Execution {
   ThreadId current_thread() const;
   const EngineOptions& options() const { return options_; }
 
-  // --- Locks and waits (execution_sync.cpp) ---------------------------------------------
-  int mutex_lock(uintptr_t m, bool recursive, uintptr_t pc);
-  int mutex_trylock(uintptr_t m, bool recursive, uintptr_t pc);
-  int mutex_unlock(uintptr_t m, uintptr_t pc);
-  int rwlock_rdlock(uintptr_t m, bool try_only, uintptr_t pc);
-  int rwlock_wrlock(uintptr_t m, bool try_only, uintptr_t pc);
-  int rwlock_unlock(uintptr_t m, uintptr_t pc);
-  /// Returns 0 when signalled; with a `deadline`, ETIMEDOUT when woken because nothing else
-  /// could run, the virtual clock then moved to the deadline.
-  int cond_wait(uintptr_t cond, uintptr_t mutex, const Deadline* deadline, uintptr_t pc);
-  int cond_signal(uintptr_t cond, bool broadcast, uintptr_t pc);
-  /// Forgets the state of a destroyed lock.
-  void forget_lock(uintptr_t m);
-  /// Blocks the current thread until `pred(arg)` holds (evaluated by the scheduler).
-  /// `word`, when not 0, is the memory the predicate watches (a futex word), for reports.
-  void block_until(bool (*pred)(void*), void* arg, uintptr_t pc, uintptr_t word = 0);
-  /// pthread_getspecific / pthread_setspecific for controlled code: one table per logical
-  /// thread (setup and teardown share one), empty at the start of every execution. Library
-  /// state kept per thread under a pthread key (Boost.Thread's thread_specific_ptr) is thus
-  /// per logical thread, and made afresh in each execution, like the heap it lives in.
-  void* thread_specific(unsigned key) const;
-  void set_thread_specific(unsigned key, uintptr_t value);
+  /// Describes code address `pc` for messages (function, file and line).
+  std::string where(uintptr_t pc) const;
+
+  // --- The execution's objects, each owning its state -----------------------------------
+
+  /// Mutexes, rwlocks and spin locks.
+  Locks& locks() { return locks_; }
+  /// Condition variables.
+  ConditionVariables& condition_variables() { return condition_variables_; }
+  /// Futex waits and block_until.
+  PredicateWaits& predicate_waits() { return predicate_waits_; }
+  /// pthread_getspecific / pthread_setspecific tables.
+  ThreadSpecifics& thread_specifics() { return thread_specifics_; }
+  /// Thread exit functions (thread_local destructors) of controlled code, run when their
+  /// logical thread ends, as steps of that thread (setup's and teardown's after teardown).
+  ThreadExits& thread_exits() { return thread_exits_; }
+
   /// Controlled code (a logical thread, setup or teardown) is about to access
   /// [addr, addr + size): a thread-local byte joins the per-thread copies, and a write to
   /// static data is logged to be undone after the execution.
@@ -111,10 +107,6 @@ class Execution {
       static_writes_.note(addr, size);
     }
   }
-  /// __cxa_thread_atexit_impl for controlled code: `fn(obj)` runs when the current logical
-  /// thread ends, as steps of that thread (setup's and teardown's after teardown), last
-  /// registered first, like a real thread's thread_local destructors.
-  void at_thread_exit(void (*fn)(void*), void* obj);
   /// The time controlled code sees (virtual_clock.h), started afresh by every execution.
   VirtualClock& clock() { return clock_; }
 
@@ -124,30 +116,21 @@ class Execution {
   struct ThreadState {
     bool finished = false;
     bool spin_blocked = false;
-    bool woken = false;  // kCondWake: signalled (or timed out)
-    bool timed_out = false;
-    uint64_t wait_seq = 0;  // FIFO order of condition waiters
-    Deadline deadline;      // of a timed condition wait
-    int32_t call = -1;      // index of the current call span
-    bool (*await_pred)(void*) = nullptr;
+    int32_t call = -1;  // index of the current call span
     SpinWindow spin;
 
     /// Back to a thread that has not started. In place: the spin window's ring is 10 KB,
     /// and an emptied window never reads what it holds.
     void restart() {
-      finished = spin_blocked = woken = timed_out = false;
-      wait_seq = 0;
-      deadline = Deadline{};
+      finished = spin_blocked = false;
       call = -1;
-      await_pred = nullptr;
       spin.clear();
     }
   };
-  struct LockState {
-    uintptr_t addr = 0;
-    ThreadId writer = kNoThread;  // exclusive owner
-    int depth = 0;                // recursion depth of the owner
-    int readers = 0;
+  /// A fatal signal in controlled code, recorded by on_signal for run() to report.
+  struct Fault {
+    int signal = 0;  // -1 for a hang (on_watchdog_tick)
+    uintptr_t addr = 0, pc = 0;
   };
 
   static void fiber_main(int thread);
@@ -167,13 +150,8 @@ class Execution {
   void after_step(Transition& rec);
   void capture_deferred_write();
   void finish_thread();
-  /// Runs the current context's at_thread_exit functions; false if one threw (the message
-  /// in `error`).
-  bool run_thread_exits(std::string& error);
   /// Lays out static storage for the calling OS thread, once per OS thread.
   void lay_out_static_storage();
-  LockState& lock_state(uintptr_t addr);
-  std::string where(uintptr_t pc) const;
 
   const EngineOptions& options_;
   Fibers& fibers_;
@@ -191,25 +169,21 @@ class Execution {
   int spin_rounds_ = 0;       // consecutive stalls in the same state (resolve_stall)
   uint64_t stall_state_ = 0;  // hash of that state
   int spin_blocked_count_ = 0;
-  uint64_t wait_seq_ = 0;
   size_t deferred_write_ = kNone;
   std::vector<ThreadState> threads_;
-  // thread_specific(): [0] for setup and teardown, [t + 1] for logical thread t.
-  std::vector<std::vector<std::pair<unsigned, uintptr_t>>> specifics_;
   Transition pending_[kMaxThreads];
-  std::vector<LockState> locks_;
-  // at_thread_exit(): [t] for logical thread t, [kMainContext] for setup and teardown.
-  std::vector<std::pair<void (*)(void*), void*>> thread_exits_[kMaxThreads + 1];
+  Locks locks_{*this};
+  ConditionVariables condition_variables_{*this};
+  PredicateWaits predicate_waits_{*this};
+  ThreadSpecifics thread_specifics_{fibers_};
+  ThreadExits thread_exits_{fibers_};
   StaticWrites static_writes_;
   uintptr_t laid_out_for_ = 0;  // the thread pointer static storage was laid out for
   VirtualClock clock_;
   uint64_t setup_readings_ = 0;  // clock readings before the threads started
   jmp_buf abort_env_;
-  int signal_ = 0;
-  uint64_t progress_ = 0;  // changes whenever the execution makes a step or starts
-  uint64_t watched_progress_ = 0;
-  int idle_ms_ = 0;
-  uintptr_t signal_addr_ = 0, signal_pc_ = 0;
+  Fault fault_;
+  Watchdog watchdog_;
 };
 
 }  // namespace lineup::engine

@@ -37,7 +37,7 @@ bool Execution::spin_neutral(uintptr_t addr) const {
 }
 
 Transition& Execution::step(const Transition& pending) {
-  ++progress_;
+  watchdog_.note_progress();
   flush_deferred_write();
   ThreadId me = current_thread();
   Transition& p = pending_[me];
@@ -128,25 +128,14 @@ bool Execution::enabled(ThreadId t) {
   if (s.spin_blocked) return s.spin.changed();
   const Transition& p = pending_[t];
   switch (p.kind) {
-    case Kind::kLock: {
-      for (const LockState& l : locks_) {
-        if (l.addr != p.addr) continue;
-        if (l.writer == t) return p.has(kRecursive);
-        return l.writer == kNoThread && l.readers == 0;
-      }
-      return true;
-    }
+    case Kind::kLock:
+      return locks_.can_lock(p.addr, t, p.has(kRecursive));
     case Kind::kReadLock:
-      for (const LockState& l : locks_) {
-        if (l.addr == p.addr) return l.writer == kNoThread;
-      }
-      return true;
+      return locks_.can_read_lock(p.addr);
     case Kind::kCondWake:
-      return s.woken;
-    case Kind::kAwait: {
-      EngineSection engine;
-      return s.await_pred(reinterpret_cast<void*>(p.aux));
-    }
+      return condition_variables_.woken(t);
+    case Kind::kAwait:
+      return predicate_waits_.satisfied(t);
     default:
       return true;
   }
@@ -207,23 +196,9 @@ ThreadId Execution::choose() {
 void Execution::resolve_stall() {
   // Time passes only when nothing else can happen: the timed wait with the earliest deadline
   // (the oldest of those) times out, and the clock moves to its deadline.
-  ThreadState* first = nullptr;
-  std::pair<int64_t, uint64_t> first_key;  // (time left, wait_seq): the smallest times out
-  for (int t = 0; t < thread_count_; ++t) {
-    ThreadState& s = threads_[static_cast<size_t>(t)];
-    if (s.finished || pending_[t].kind != Kind::kCondWake || !pending_[t].has(kTimed) || s.woken) {
-      continue;
-    }
-    std::pair<int64_t, uint64_t> key{clock_.remaining_ns(s.deadline), s.wait_seq};
-    if (first == nullptr || key < first_key) {
-      first = &s;
-      first_key = key;
-    }
-  }
-  if (first != nullptr) {
-    first->woken = first->timed_out = true;
+  if (const Deadline* deadline = condition_variables_.time_out_first(clock_)) {
     ++result_->forced_timeouts;
-    clock_.sleep_until(first->deadline);
+    clock_.sleep_until(*deadline);
     return;
   }
   if (spin_blocked_count_ > 0) {
@@ -271,12 +246,7 @@ std::string Execution::describe_waits() {
     if (s.spin_blocked) {
       out += "spins reading " + std::string(addr);
     } else if (p.kind == Kind::kLock || p.kind == Kind::kReadLock) {
-      out += "waits for lock " + std::string(addr);
-      for (const LockState& l : locks_) {
-        if (l.addr == p.addr && l.writer != kNoThread)
-          out += " held by T" + std::to_string(l.writer);
-        if (l.addr == p.addr && l.readers > 0) out += " read-held";
-      }
+      out += "waits for lock " + std::string(addr) + locks_.describe_holders(p.addr);
     } else if (p.kind == Kind::kCondWake) {
       out += "waits on condition variable " + std::string(addr);
     } else if (p.kind == Kind::kAwait && p.addr != 0) {

@@ -7,7 +7,8 @@
 
 extern "C" void lineup_block_until(bool (*pred)(void*), void* arg) {
   if (lineup::engine::Execution* e = lineup::engine::tl_active) {
-    e->block_until(pred, arg, reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
+    e->predicate_waits().block_until(pred, arg,
+                                     reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
     return;
   }
   while (!pred(arg)) {

@@ -54,9 +54,9 @@ extern "C" long syscall(long number, ...) noexcept {
         // EAGAIN would.
         FutexWait w{reinterpret_cast<const volatile int*>(a[0]), static_cast<int>(a[2]),
                     tl_futex_wakes};
-        e->block_until(&futex_wait_over, &w,
-                       reinterpret_cast<uintptr_t>(__builtin_return_address(0)),
-                       static_cast<uintptr_t>(a[0]));
+        e->predicate_waits().block_until(&futex_wait_over, &w,
+                                         reinterpret_cast<uintptr_t>(__builtin_return_address(0)),
+                                         static_cast<uintptr_t>(a[0]));
         return 0;
       }
       case FUTEX_WAKE:

@@ -49,87 +49,88 @@ bool is_recursive(const pthread_mutex_t* m) {
 
 // Defines the replacement `int name(type* l)` of a lock's destroy function: the execution, if
 // any, forgets the lock's state before glibc destroys it.
-#define LINEUP_FORGOTTEN(name, type)                                          \
-  int name(type* l) {                                                         \
-    if (Execution* e = lineup::engine::tl_execution) e->forget_lock(addr(l)); \
-    return LINEUP_REAL_FUNCTION(name)(l);                                     \
+#define LINEUP_FORGOTTEN(name, type)                                             \
+  int name(type* l) {                                                            \
+    if (Execution* e = lineup::engine::tl_execution) e->locks().forget(addr(l)); \
+    return LINEUP_REAL_FUNCTION(name)(l);                                        \
   }
 
 extern "C" {
 
 LINEUP_MODELLED(pthread_mutex_lock, (pthread_mutex_t * m), (m),
-                mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
+                locks().mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
 
 LINEUP_MODELLED(pthread_mutex_trylock, (pthread_mutex_t * m), (m),
-                mutex_trylock(addr(m), is_recursive(m), LINEUP_PC))
+                locks().mutex_trylock(addr(m), is_recursive(m), LINEUP_PC))
 
 // A timed lock in controlled code waits like a plain lock: time only passes when nothing else
 // can run, and a lock that is never released is a deadlock worth reporting.
 LINEUP_MODELLED(pthread_mutex_timedlock, (pthread_mutex_t * m, const struct timespec* t), (m, t),
-                mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
+                locks().mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
 
 // std::timed_mutex's try_lock_for and try_lock_until on the steady clock.
 LINEUP_MODELLED(pthread_mutex_clocklock,
                 (pthread_mutex_t * m, clockid_t clock, const struct timespec* t), (m, clock, t),
-                mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
+                locks().mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
 
-LINEUP_MODELLED(pthread_mutex_unlock, (pthread_mutex_t * m), (m), mutex_unlock(addr(m), LINEUP_PC))
+LINEUP_MODELLED(pthread_mutex_unlock, (pthread_mutex_t * m), (m),
+                locks().mutex_unlock(addr(m), LINEUP_PC))
 
 LINEUP_FORGOTTEN(pthread_mutex_destroy, pthread_mutex_t)
 
 LINEUP_MODELLED(pthread_rwlock_rdlock, (pthread_rwlock_t * l), (l),
-                rwlock_rdlock(addr(l), false, LINEUP_PC))
+                locks().rwlock_rdlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_tryrdlock, (pthread_rwlock_t * l), (l),
-                rwlock_rdlock(addr(l), true, LINEUP_PC))
+                locks().rwlock_rdlock(addr(l), true, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_wrlock, (pthread_rwlock_t * l), (l),
-                rwlock_wrlock(addr(l), false, LINEUP_PC))
+                locks().rwlock_wrlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_trywrlock, (pthread_rwlock_t * l), (l),
-                rwlock_wrlock(addr(l), true, LINEUP_PC))
+                locks().rwlock_wrlock(addr(l), true, LINEUP_PC))
 
 // Timed rwlock acquisitions (std::shared_timed_mutex's try_lock_for and friends) wait like
 // plain ones, as timed mutex locks do.
 LINEUP_MODELLED(pthread_rwlock_timedrdlock, (pthread_rwlock_t * l, const struct timespec* t),
-                (l, t), rwlock_rdlock(addr(l), false, LINEUP_PC))
+                (l, t), locks().rwlock_rdlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_clockrdlock,
                 (pthread_rwlock_t * l, clockid_t clock, const struct timespec* t), (l, clock, t),
-                rwlock_rdlock(addr(l), false, LINEUP_PC))
+                locks().rwlock_rdlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_timedwrlock, (pthread_rwlock_t * l, const struct timespec* t),
-                (l, t), rwlock_wrlock(addr(l), false, LINEUP_PC))
+                (l, t), locks().rwlock_wrlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_clockwrlock,
                 (pthread_rwlock_t * l, clockid_t clock, const struct timespec* t), (l, clock, t),
-                rwlock_wrlock(addr(l), false, LINEUP_PC))
+                locks().rwlock_wrlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_unlock, (pthread_rwlock_t * l), (l),
-                rwlock_unlock(addr(l), LINEUP_PC))
+                locks().rwlock_unlock(addr(l), LINEUP_PC))
 
 LINEUP_FORGOTTEN(pthread_rwlock_destroy, pthread_rwlock_t)
 
 // POSIX spin locks are glibc atomics, which no hook sees: one logical thread spinning on a
 // lock another holds would spin the shared OS thread for ever. They are modelled as mutexes.
 LINEUP_MODELLED(pthread_spin_lock, (pthread_spinlock_t * l), (l),
-                mutex_lock(addr(l), false, LINEUP_PC))
+                locks().mutex_lock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_spin_trylock, (pthread_spinlock_t * l), (l),
-                mutex_trylock(addr(l), false, LINEUP_PC))
+                locks().mutex_trylock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_spin_unlock, (pthread_spinlock_t * l), (l),
-                mutex_unlock(addr(l), LINEUP_PC))
+                locks().mutex_unlock(addr(l), LINEUP_PC))
 
 LINEUP_FORGOTTEN(pthread_spin_destroy, pthread_spinlock_t)
 
 LINEUP_MODELLED(pthread_cond_wait, (pthread_cond_t * c, pthread_mutex_t* m), (c, m),
-                cond_wait(addr(c), addr(m), nullptr, LINEUP_PC))
+                condition_variables().wait(addr(c), addr(m), nullptr, LINEUP_PC))
 
 int pthread_cond_timedwait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* t) {
   if (Execution* e = tl_active) {
     const lineup::engine::Deadline deadline{wait_clock(c), *t};
-    return e->cond_wait(addr(c), addr(m), &deadline, LINEUP_PC);
+    return e->condition_variables().wait(addr(c), addr(m), &deadline, LINEUP_PC);
   }
   return LINEUP_REAL_FUNCTION(pthread_cond_timedwait)(c, m, t);
 }
@@ -138,28 +139,28 @@ int pthread_cond_clockwait(pthread_cond_t* c, pthread_mutex_t* m, clockid_t cloc
                            const struct timespec* t) {
   if (Execution* e = tl_active) {
     const lineup::engine::Deadline deadline{clock, *t};
-    return e->cond_wait(addr(c), addr(m), &deadline, LINEUP_PC);
+    return e->condition_variables().wait(addr(c), addr(m), &deadline, LINEUP_PC);
   }
   return LINEUP_REAL_FUNCTION(pthread_cond_clockwait)(c, m, clock, t);
 }
 
 LINEUP_MODELLED(pthread_cond_signal, (pthread_cond_t * c), (c),
-                cond_signal(addr(c), false, LINEUP_PC))
+                condition_variables().signal(addr(c), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_cond_broadcast, (pthread_cond_t * c), (c),
-                cond_signal(addr(c), true, LINEUP_PC))
+                condition_variables().signal(addr(c), true, LINEUP_PC))
 
 // Per-thread values under pthread keys: controlled code (setup, teardown and the logical
 // threads, which share one OS thread) gets the execution's per-logical-thread tables.
 void* pthread_getspecific(pthread_key_t key) {
-  if (tl_heap_on && tl_execution != nullptr) return tl_execution->thread_specific(key);
+  if (tl_heap_on && tl_execution != nullptr) return tl_execution->thread_specifics().get(key);
   return LINEUP_REAL_FUNCTION(pthread_getspecific)(key);
 }
 
 int pthread_setspecific(pthread_key_t key, const void* value) {
   if (tl_heap_on && tl_execution != nullptr) {
     // Passed on as a number: glibc declares that pthread_setspecific never reads *value.
-    tl_execution->set_thread_specific(key, reinterpret_cast<uintptr_t>(value));
+    tl_execution->thread_specifics().set(key, reinterpret_cast<uintptr_t>(value));
     return 0;
   }
   return LINEUP_REAL_FUNCTION(pthread_setspecific)(key, value);

@@ -38,7 +38,7 @@ extern "C" {
 int __cxa_thread_atexit_impl(Destructor fn, void* obj, void* dso_symbol) {
   if (Execution* e = controlled()) {
     EngineSection engine;
-    e->at_thread_exit(fn, obj);
+    e->thread_exits().add(fn, obj);
     return 0;
   }
   using Real = int (*)(Destructor, void*, void*);
