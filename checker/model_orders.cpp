@@ -6,7 +6,7 @@
 namespace lineup::checker {
 
 ModelOrders::ModelOrders(const specs::Model& model, std::vector<specs::Operation> operations,
-                         specs::State initial)
+                         const specs::State& initial)
     : model_(model), operations_(std::move(operations)) {
   if (operations_.size() > 64) throw std::invalid_argument("at most 64 calls can be checked");
   all_ = operations_.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << operations_.size()) - 1;

@@ -21,7 +21,7 @@ class ModelOrders {
  public:
   /// The calls `operations` (at most 64), started from model state `initial`.
   ModelOrders(const specs::Model& model, std::vector<specs::Operation> operations,
-              specs::State initial);
+              const specs::State& initial);
 
   /// An id for the results `results[0, calls)` (the same results, the same id).
   uint32_t outcome(const int* results);

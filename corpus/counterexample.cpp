@@ -97,7 +97,10 @@ specs::Operation parse_call(const specs::Model& model, const std::string& text) 
         throw CounterexampleError("'" + text + "': the argument is not an integer");
       }
     } else if (!arg.empty()) {
-      throw CounterexampleError("'" + text + "': " + name + " takes no argument");
+      std::string why = "'" + text + "': ";
+      why += name;
+      why += " takes no argument";
+      throw CounterexampleError(why);
     }
     return o;
   }

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -67,7 +68,7 @@ void write_line(int fd, const json& j) {
   }
 }
 
-[[noreturn]] void run_worker(const specs::Target& target, HuntOptions options, int fd) {
+[[noreturn]] void run_worker(const specs::Target& target, const HuntOptions& options, int fd) {
   double last = -1;
   size_t sent = 0;  // violations sent so far
   auto send_violations = [&](const HuntResult& r) {
@@ -166,6 +167,78 @@ std::string describe_status(int status) {
   return "exit status " + std::to_string(WEXITSTATUS(status));
 }
 
+// Worker i's share of a hunt split in `jobs`: every jobs-th program of this hunt's shard, and
+// its part of the program limit.
+HuntOptions worker_options(const HuntOptions& options, int jobs, int i) {
+  HuntOptions mine = options;
+  mine.shard_count = options.shard_count * static_cast<uint64_t>(jobs);
+  mine.shard_index = options.shard_index + options.shard_count * static_cast<uint64_t>(i);
+  if (options.max_programs != 0) {
+    uint64_t n = options.max_programs;
+    mine.max_programs = n / static_cast<uint64_t>(jobs) + (static_cast<uint64_t>(i) < n % jobs);
+    if (mine.max_programs == 0) mine.budget_seconds = 0;  // and then none at all
+  }
+  return mine;
+}
+
+// The counts of several workers' last reports, summed (seconds: the longest; bound: the lowest
+// all completed, -1 if one completed none).
+HuntResult summed_counts(const std::vector<const json*>& counts) {
+  HuntResult r;
+  int bound = INT_MAX;
+  bool any_bound = true;
+  for (const json* c : counts) {
+    const json& last = *c;
+    r.programs += last.at("programs").get<uint64_t>();
+    r.executions += last.at("executions").get<uint64_t>();
+    r.distinct_classes += last.at("classes").get<uint64_t>();
+    r.seconds = std::max(r.seconds, last.at("seconds").get<double>());
+    r.setup_seconds += last.at("setup_seconds").get<double>();
+    r.checker_seconds += last.at("checker_seconds").get<double>();
+    r.programs_capped += last.at("programs_capped").get<uint64_t>();
+    r.abandoned += last.at("abandoned").get<uint64_t>();
+    r.spin_blocks += last.at("spin_blocks").get<uint64_t>();
+    r.forced_timeouts += last.at("forced_timeouts").get<uint64_t>();
+    int b = last.at("bound_completed").get<int>();
+    if (b < 0) any_bound = false;
+    bound = std::min(bound, b);
+  }
+  r.bound_completed = any_bound && bound != INT_MAX ? bound : -1;
+  return r;
+}
+
+// Takes the complete lines of `w`'s buffer as messages.
+void read_messages(Worker& w) {
+  for (size_t nl; (nl = w.buffer.find('\n')) != std::string::npos;) {
+    json j = json::parse(w.buffer.substr(0, nl));
+    w.buffer.erase(0, nl + 1);
+    if (j.contains("at")) w.done = j.at("at").get<uint64_t>();
+    if (j.contains("progress")) w.last = j.at("progress");
+    if (j.contains("error")) w.error = j.at("error").get<std::string>();
+    if (j.contains("violation")) w.violations.push_back(violation_from(j.at("violation")));
+    if (j.contains("result")) {
+      w.last = j.at("result");
+      w.finished = true;
+    }
+  }
+}
+
+// The options of the process that takes over from `w`, which died, after the program it was
+// hunting, with `left` seconds of the budget; nullopt when none should.
+std::optional<HuntOptions> successor_options(const Worker& w, double left) {
+  HuntOptions next = w.options;
+  next.skip_programs += w.done + 1;
+  next.budget_seconds = left;
+  bool more = left > 0 && w.restarts < kMaxRestarts;
+  if (next.max_programs != 0) {
+    uint64_t used = w.done + 1;
+    more = more && next.max_programs > used;
+    next.max_programs = more ? next.max_programs - used : 0;
+  }
+  if (!more) return std::nullopt;
+  return next;
+}
+
 }  // namespace
 
 HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options, int jobs,
@@ -175,15 +248,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
   auto started = Clock::now();
   std::vector<Worker> workers(static_cast<size_t>(jobs));
   for (int i = 0; i < jobs; ++i) {
-    HuntOptions mine = options;
-    mine.shard_count = options.shard_count * static_cast<uint64_t>(jobs);
-    mine.shard_index = options.shard_index + options.shard_count * static_cast<uint64_t>(i);
-    if (options.max_programs != 0) {  // this worker's share of the program limit
-      uint64_t n = options.max_programs;
-      mine.max_programs = n / static_cast<uint64_t>(jobs) + (static_cast<uint64_t>(i) < n % jobs);
-      if (mine.max_programs == 0) mine.budget_seconds = 0;  // and then none at all
-    }
-    workers[static_cast<size_t>(i)].options = mine;
+    workers[static_cast<size_t>(i)].options = worker_options(options, jobs, i);
     start(workers[static_cast<size_t>(i)], target);
   }
   // The last counts of worker processes that died, and what they died of.
@@ -191,32 +256,14 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
   std::vector<std::string> internal_errors;
   // `final`: all workers have reported; drops rediscoveries (which takes searches).
   auto merged = [&](bool final) {
-    HuntResult r;
-    r.internal_errors = internal_errors;
-    int bound = INT_MAX;
-    bool any_bound = true;
     std::vector<const json*> counts;
+    counts.reserve(retired.size() + workers.size());
     for (const json& c : retired) counts.push_back(&c);
     for (const Worker& w : workers) {
       if (!w.last.is_null()) counts.push_back(&w.last);
     }
-    for (const json* c : counts) {
-      const json& last = *c;
-      r.programs += last.at("programs").get<uint64_t>();
-      r.executions += last.at("executions").get<uint64_t>();
-      r.distinct_classes += last.at("classes").get<uint64_t>();
-      r.seconds = std::max(r.seconds, last.at("seconds").get<double>());
-      r.setup_seconds += last.at("setup_seconds").get<double>();
-      r.checker_seconds += last.at("checker_seconds").get<double>();
-      r.programs_capped += last.at("programs_capped").get<uint64_t>();
-      r.abandoned += last.at("abandoned").get<uint64_t>();
-      r.spin_blocks += last.at("spin_blocks").get<uint64_t>();
-      r.forced_timeouts += last.at("forced_timeouts").get<uint64_t>();
-      int b = last.at("bound_completed").get<int>();
-      if (b < 0) any_bound = false;
-      bound = std::min(bound, b);
-    }
-    r.bound_completed = any_bound && bound != INT_MAX ? bound : -1;
+    HuntResult r = summed_counts(counts);
+    r.internal_errors = internal_errors;
     std::vector<Violation> all;
     for (const Worker& w : workers) all.insert(all.end(), w.violations.begin(), w.violations.end());
     std::stable_sort(all.begin(), all.end(), [](const Violation& a, const Violation& b) {
@@ -236,6 +283,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
   size_t open = workers.size();
   while (open > 0) {
     std::vector<pollfd> fds;
+    fds.reserve(workers.size());
     for (const Worker& w : workers) fds.push_back({w.fd, POLLIN, 0});
     if (poll(fds.data(), fds.size(), -1) < 0) continue;
     for (size_t i = 0; i < workers.size(); ++i) {
@@ -245,18 +293,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
       ssize_t n = ::read(w.fd, chunk, sizeof chunk);
       if (n > 0) {
         w.buffer.append(chunk, static_cast<size_t>(n));
-        for (size_t nl; (nl = w.buffer.find('\n')) != std::string::npos;) {
-          json j = json::parse(w.buffer.substr(0, nl));
-          w.buffer.erase(0, nl + 1);
-          if (j.contains("at")) w.done = j.at("at").get<uint64_t>();
-          if (j.contains("progress")) w.last = j.at("progress");
-          if (j.contains("error")) w.error = j.at("error").get<std::string>();
-          if (j.contains("violation")) w.violations.push_back(violation_from(j.at("violation")));
-          if (j.contains("result")) {
-            w.last = j.at("result");
-            w.finished = true;
-          }
-        }
+        read_messages(w);
         if (progress) progress(merged(false));
         continue;
       }
@@ -282,22 +319,14 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
       }
       double left =
           options.budget_seconds - std::chrono::duration<double>(Clock::now() - started).count();
-      HuntOptions next = w.options;
-      next.skip_programs += w.done + 1;
-      next.budget_seconds = left;
-      bool more = left > 0 && w.restarts < kMaxRestarts;
-      if (next.max_programs != 0) {
-        uint64_t used = w.done + 1;
-        more = more && next.max_programs > used;
-        next.max_programs = more ? next.max_programs - used : 0;
-      }
+      std::optional<HuntOptions> next = successor_options(w, left);
       w.error.clear();
-      if (!more) {
+      if (!next) {
         --open;
         continue;
       }
       ++w.restarts;
-      w.options = next;
+      w.options = *next;
       start(w, target);
     }
   }

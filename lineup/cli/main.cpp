@@ -1,6 +1,8 @@
 // The lineup command line: each subcommand registers its options and runs itself (see the
 // *_command(s).h headers of this folder); `lineup --help` lists them.
 #include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
 #include <memory>
 #include <vector>
 
@@ -9,7 +11,9 @@
 #include "lineup/cli/merge_commands.h"
 #include "lineup/cli/program_commands.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   using namespace lineup::cli;
   CLI::App app{"lineup: finds concurrency bugs in lock-free data structures"};
   app.require_subcommand(1);
@@ -32,4 +36,18 @@ int main(int argc, char** argv) {
     if (command->parsed()) return exit_code(command->run());
   }
   return exit_code(ExitStatus::kClean);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A command reports its own errors; what escapes one is lineup's failure.
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lineup: internal error: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "lineup: internal error: an unknown exception\n");
+  }
+  return lineup::cli::exit_code(lineup::cli::ExitStatus::kInternalError);
 }

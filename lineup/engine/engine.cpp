@@ -26,8 +26,8 @@ void declare_threaded() {
 }  // namespace
 
 Engine::Engine(EngineOptions options)
-    : options_(options),
-      fibers_(options.stack_size),
+    : options_(std::move(options)),
+      fibers_(options_.stack_size),
       execution_(std::make_unique<Execution>(options_, fibers_, listeners_)) {
   Heap::instance();  // reserve the arena before any controlled allocation can ask for it
   declare_threaded();

@@ -189,7 +189,7 @@ class HappensBefore {
   std::vector<uint32_t> location_clocks_;
   size_t used_ = 0;
   std::vector<uint32_t> all_writes_, all_awaits_;  // joins, for kAwait
-  const StepList no_steps_;
+  const StepList no_steps_{};
   uint64_t fingerprint_ = 0;
 };
 

@@ -33,7 +33,7 @@ std::string Schedule::to_token() const {
 }
 
 std::optional<Schedule> Schedule::from_token(std::string_view token, std::string* error) {
-  auto fail = [&](std::string why) -> std::optional<Schedule> {
+  auto fail = [&](const std::string& why) -> std::optional<Schedule> {
     if (error) *error = "malformed schedule token: " + why;
     return std::nullopt;
   };

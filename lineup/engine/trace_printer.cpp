@@ -95,12 +95,14 @@ std::string format_trace(const ExecutionResult& result, const Program& program,
   for (const CallSpan& c : trace.calls) {
     const std::string& name =
         program.threads[static_cast<size_t>(c.thread)][static_cast<size_t>(c.index_in_thread)].name;
-    std::string t = "T" + std::to_string(c.thread);
-    before[c.first_step].push_back("       " + t + " calls " + name);
+    std::string t = "       T" + std::to_string(c.thread);
+    before[c.first_step].push_back(t + " calls ");
+    before[c.first_step].back() += name;
     if (c.completed) {
       size_t at = c.end_step == 0 ? 0 : c.end_step - 1;
       auto& slot = c.end_step == c.first_step ? before[c.first_step] : after[at];
-      slot.push_back("       " + t + " returns from " + name);
+      slot.push_back(t + " returns from ");
+      slot.back() += name;
     }
   }
   for (size_t i = 0; i <= trace.steps.size(); ++i) {

@@ -1,0 +1,20 @@
+#!/bin/bash
+# scripts/tidy.sh BUILD_DIR: clang-tidy (.clang-tidy) on lineup's own sources, with the
+# compile commands of BUILD_DIR; exits non-zero listing every finding. Tests, benchmarks,
+# adapters of other libraries and the runtime (see .clang-tidy) are not checked.
+set -euo pipefail
+build=${1:?usage: scripts/tidy.sh BUILD_DIR}
+cd "$(dirname "$0")/.."
+[ -f "$build/compile_commands.json" ] || { echo "tidy: no $build/compile_commands.json" >&2; exit 2; }
+mapfile -t sources < <(git ls-files 'lineup/*.cpp' 'checker/*.cpp' 'corpus/*.cpp' \
+  'generator/*.cpp' 'specs/*.cpp' | grep -v '^lineup/engine/runtime/')
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+printf '%s\n' "${sources[@]}" |
+  xargs -P "$(nproc)" -n 4 clang-tidy -p "$build" --quiet \
+    "--extra-arg=-isystem$(gcc -print-file-name=include)" > "$log" 2>/dev/null || true
+if grep -E '(warning|error):' "$log"; then
+  echo "tidy: findings above (${#sources[@]} files checked)" >&2
+  exit 1
+fi
+echo "tidy: ${#sources[@]} files, no findings"
