@@ -144,7 +144,7 @@ Reproduction reproduce(const Counterexample& c, uint64_t executions) {
             (c.kind != ViolationKind::kNotLinearizable || c.results.empty() ||
              r.violation->results == c.results);
   if (!r.exact) {
-    options.strategy = "cbdpor";
+    options.strategy = engine::StrategyKind::kCbDpor;
     options.bound = std::max(2, c.preemptions);
     options.executions_per_program = executions;
     auto s =

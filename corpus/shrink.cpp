@@ -60,7 +60,7 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
   HuntOptions search = c.replay_options();
-  search.strategy = "cbdpor";
+  search.strategy = engine::StrategyKind::kCbDpor;
   search.bound = std::max(options.bound, c.preemptions);
   search.executions_per_program = options.executions_per_candidate;
   auto engine = make_engine(*target, search, static_cast<int>(c.program.threads.size()));

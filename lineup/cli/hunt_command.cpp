@@ -39,7 +39,7 @@ HuntCommand::HuntCommand(CLI::App& app) {
   CLI::App* hunt = command_ = app.add_subcommand("hunt", "hunt for linearizability violations");
   hunt->add_option("structure", structure_, "structure to test (see `lineup list`)")->required();
   hunt->add_option("--budget", budget_, "time budget (30s, 2m, ...)")->capture_default_str();
-  hunt->add_option("--strategy", o.strategy, "search strategy")
+  hunt->add_option("--strategy", strategy_, "search strategy")
       ->check(CLI::IsMember(engine::strategy_names()))
       ->capture_default_str();
   hunt->add_option("--bound", o.bound, "preemption bound (cbdpor, icb)")->capture_default_str();
@@ -97,6 +97,7 @@ HuntCommand::HuntCommand(CLI::App& app) {
 
 ExitStatus HuntCommand::run() {
   HuntOptions options = options_;
+  options.strategy = *engine::parse_strategy(strategy_);  // the parser checked the name
   options.model_spec = spec_ == "model";
   options.dependency_aware = check_ == "dependency";
   if (!shard_.empty()) {

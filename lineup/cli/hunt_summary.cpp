@@ -11,7 +11,7 @@ nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options
                          const std::string& check, const HuntOutput& output, const HuntResult& r,
                          const std::vector<ArchivedViolation>& archived) {
   nlohmann::json out = {{"structure", target.name},
-                        {"strategy", options.strategy},
+                        {"strategy", engine::to_string(options.strategy)},
                         {"bound", options.bound},
                         {"seed", options.seed},
                         {"check", check},
@@ -72,7 +72,7 @@ void print_hunt_summary(const specs::Target& target, const HuntOptions& options,
       "%s check)\n",
       target.name.c_str(), static_cast<unsigned long>(r.programs),
       static_cast<unsigned long>(r.executions), static_cast<unsigned long>(r.distinct_classes),
-      r.seconds, options.strategy.c_str(), options.bound, check.c_str());
+      r.seconds, engine::to_string(options.strategy), options.bound, check.c_str());
   char bound[32] = "none";
   if (r.bound_completed >= 0) std::snprintf(bound, sizeof bound, "%d", r.bound_completed);
   std::printf("coverage: bound completed %s; %s\n", r.bound_completed == INT_MAX ? "all" : bound,

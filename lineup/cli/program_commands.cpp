@@ -52,11 +52,11 @@ engine::EngineOptions engine_options(const ProgramShape& shape) {
 }  // namespace
 
 RunCommand::RunCommand(CLI::App& app) {
-  config_.name = "random";
+  config_.kind = engine::StrategyKind::kRandom;
   config_.executions = 10000;
   command_ = app.add_subcommand("run", "explore executions of a built-in program");
   add_shape_options(command_, shape_);
-  command_->add_option("--strategy", config_.name, "search strategy")
+  command_->add_option("--strategy", strategy_, "search strategy")
       ->check(CLI::IsMember(engine::strategy_names()))
       ->capture_default_str();
   command_->add_option("--bound", config_.bound, "preemption bound for cbdpor/icb (-1: deepen)")
@@ -75,6 +75,7 @@ ExitStatus RunCommand::run() {
   if (structure == nullptr) return ExitStatus::kUsage;
   Engine engine(engine_options(shape_));
   smoke::SmokeProgram sp = structure->make(shape_.threads, shape_.calls);
+  config_.kind = *engine::parse_strategy(strategy_);  // the parser checked the name
   std::string error;
   std::unique_ptr<engine::Strategy> strategy = make_strategy(config_, &error);
   if (!strategy) {
@@ -116,8 +117,7 @@ ExitStatus RunCommand::run() {
   uint64_t judged = n - abandoned;
   std::printf("%s: %d threads x %d calls, %s, strategy %s\n", structure->name.c_str(),
               shape_.threads, shape_.calls,
-              shape_.atomics_only ? "atomics-only" : "all accesses scheduled",
-              config_.name.c_str());
+              shape_.atomics_only ? "atomics-only" : "all accesses scheduled", strategy_.c_str());
   std::printf("%lu executions in %.2f s (%.0f executions/s), %.1f scheduling points each\n",
               static_cast<unsigned long>(n), seconds, n / seconds,
               judged ? static_cast<double>(steps) / judged : 0.0);

@@ -34,6 +34,7 @@ class RunCommand : public Command {
   CLI::App* command_;
   ProgramShape shape_;
   engine::StrategyConfig config_;
+  std::string strategy_ = "random";
   bool show_trace_ = false;
 };
 

@@ -12,19 +12,19 @@ std::string plural(uint64_t n, const std::string& one, const std::string& many) 
 }  // namespace
 
 bool bound_covered(const HuntResult& r, const HuntOptions& options) {
-  if (options.strategy == "random" || options.strategy == "pct") return false;
+  if (!engine::is_systematic(options.strategy)) return false;
   if (r.programs_capped != 0) return false;
   // Only CB-DPOR reports the bound it completed per program; the others are complete when
   // they were not capped.
-  if (options.strategy != "cbdpor") return true;
+  if (options.strategy != engine::StrategyKind::kCbDpor) return true;
   int wanted = options.bound < 0 ? INT_MAX : options.bound;
   return r.programs > 0 && r.bound_completed >= wanted;
 }
 
 std::string incomplete_coverage(const HuntResult& r, const HuntOptions& options) {
-  if (options.strategy == "random" || options.strategy == "pct") return "";
+  if (!engine::is_systematic(options.strategy)) return "";
   if (bound_covered(r, options)) return "";
-  std::string what = options.bound < 0 || options.strategy == "dpor"
+  std::string what = options.bound < 0 || options.strategy == engine::StrategyKind::kDpor
                          ? std::string("the search was not completed")
                          : "bound " + std::to_string(options.bound) + " was not completed";
   if (r.programs_capped != 0) {

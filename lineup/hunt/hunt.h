@@ -11,13 +11,14 @@
 
 #include "generator/shape.h"
 #include "lineup/engine/schedule.h"
+#include "lineup/engine/strategy/factory.h"
 #include "lineup/hunt/violation_kind.h"
 #include "specs/structure.h"
 
 namespace lineup {
 
 struct HuntOptions {
-  std::string strategy = "cbdpor";
+  engine::StrategyKind strategy = engine::StrategyKind::kCbDpor;
   int bound = 2;      // preemption bound for cbdpor/icb (-1: unbounded)
   int pct_depth = 3;  // pct: bug depth d (d-1 priority change points)
   /// Record (executions, distinct classes) in HuntResult::curve every this many executions

@@ -110,7 +110,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::StrategyConfig config;
-  config.name = options.strategy;
+  config.kind = options.strategy;
   config.bound = options.bound;
   config.seed = options.seed + index;
   config.executions = options.executions_per_program;
@@ -185,7 +185,7 @@ std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::T
   }
   HuntOptions classic = options;
   classic.dependency_aware = false;
-  classic.strategy = "cbdpor";
+  classic.strategy = engine::StrategyKind::kCbDpor;
   ProgramSearch s = search_program(engine, target, found.program, found.program_index, classic,
                                    [] { return false; });
   if (s.violation && s.violation->kind == found.kind) return s.violation;

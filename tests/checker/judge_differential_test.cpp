@@ -76,7 +76,7 @@ void explore(const specs::Target& target, const generator::Shape& shape, uint64_
     std::vector<int> results(program.results_size(), 0);
     engine::Program p = target.instantiate(program, &results);
     engine::StrategyConfig config;
-    config.name = strategy;
+    config.kind = *engine::parse_strategy(strategy);
     config.bound = 1;
     config.seed = i + 1;
     config.executions = executions;

@@ -60,7 +60,7 @@ le::EngineOptions hunt_engine_options() {
 std::unique_ptr<le::Strategy> hunt_strategy(const std::string& name, uint64_t seed) {
   lineup::HuntOptions h;
   le::StrategyConfig config;
-  config.name = name;
+  config.kind = *le::parse_strategy(name);
   config.bound = h.bound;
   config.seed = seed;
   config.executions = name == "random" || name == "pct" ? 60 : h.executions_per_program;

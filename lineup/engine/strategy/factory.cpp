@@ -13,17 +13,37 @@ const std::vector<std::string>& strategy_names() {
   return names;
 }
 
-std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* error) {
-  if (c.name == "cbdpor") return std::make_unique<CbDporStrategy>(c.bound);
-  if (c.name == "dpor") return std::make_unique<DporStrategy>();
-  if (c.name == "icb") return std::make_unique<IcbStrategy>(c.bound);
-  if (c.name == "pct") return std::make_unique<PctStrategy>(c.seed, c.pct_depth, c.executions);
-  if (c.name == "random") return std::make_unique<RandomStrategy>(c.seed, c.executions);
-  if (error) {
-    *error = "unknown strategy '" + c.name + "' (one of:";
-    for (const std::string& n : strategy_names()) *error += " " + n;
-    *error += ")";
+const char* to_string(StrategyKind kind) {
+  size_t i = static_cast<size_t>(kind);
+  return i < strategy_names().size() ? strategy_names()[i].c_str() : "?";
+}
+
+std::optional<StrategyKind> parse_strategy(std::string_view name) {
+  const std::vector<std::string>& names = strategy_names();
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name) return static_cast<StrategyKind>(i);
   }
+  return std::nullopt;
+}
+
+bool is_systematic(StrategyKind kind) {
+  return kind != StrategyKind::kPct && kind != StrategyKind::kRandom;
+}
+
+std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* error) {
+  switch (c.kind) {
+    case StrategyKind::kCbDpor:
+      return std::make_unique<CbDporStrategy>(c.bound);
+    case StrategyKind::kDpor:
+      return std::make_unique<DporStrategy>();
+    case StrategyKind::kIcb:
+      return std::make_unique<IcbStrategy>(c.bound);
+    case StrategyKind::kPct:
+      return std::make_unique<PctStrategy>(c.seed, c.pct_depth, c.executions);
+    case StrategyKind::kRandom:
+      return std::make_unique<RandomStrategy>(c.seed, c.executions);
+  }
+  if (error) *error = "unknown strategy kind " + std::to_string(static_cast<int>(c.kind));
   return nullptr;
 }
 

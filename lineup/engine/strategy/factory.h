@@ -1,29 +1,49 @@
-// Strategies by name, for the command line and benchmarks.
+// The strategies a hunt or `lineup run` can use, by kind and by name.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
 
+enum class StrategyKind {
+  kCbDpor,  // context-bounded DPOR with preemption-only sleep sets (strategy/cbdpor.h)
+  kDpor,    // unbounded DPOR with sleep sets (strategy/dpor.h)
+  kIcb,     // iterative context bounding (strategy/icb.h)
+  kPct,     // probabilistic concurrency testing (strategy/pct.h)
+  kRandom,  // a uniformly random enabled thread at every step (strategy/random.h)
+};
+
+/// "cbdpor", "dpor", "icb", "pct", "random": the names of the command line and of JSON.
+const char* to_string(StrategyKind kind);
+
+/// The kind named `name`, if any.
+std::optional<StrategyKind> parse_strategy(std::string_view name);
+
+/// Every kind's name, in the order of StrategyKind.
+const std::vector<std::string>& strategy_names();
+
+/// Whether `kind` explores systematically (and can complete a bound or the whole program)
+/// rather than sampling executions at random.
+bool is_systematic(StrategyKind kind);
+
 /// How to build a strategy.
 struct StrategyConfig {
-  std::string name = "cbdpor";  // cbdpor, dpor, icb, pct, random
-  int bound = -1;               // preemption bound (cbdpor, icb); -1: deepen until done
-  uint64_t seed = 1;            // pct, random
-  uint64_t executions = 0;      // pct, random: how many (0: unbounded)
+  StrategyKind kind = StrategyKind::kCbDpor;
+  int bound = -1;           // preemption bound (cbdpor, icb); -1: deepen until done
+  uint64_t seed = 1;        // pct, random
+  uint64_t executions = 0;  // pct, random: how many (0: unbounded)
   int pct_depth = 3;
 };
 
-/// The names make_strategy accepts.
-const std::vector<std::string>& strategy_names();
-
-/// The strategy `config` describes, or nullptr (with `error` set) for an unknown name or a
-/// setting it cannot take.
+/// The strategy `config` describes, or nullptr (with `error` set) for a setting it cannot
+/// take.
 std::unique_ptr<Strategy> make_strategy(const StrategyConfig& config, std::string* error);
 
 }  // namespace lineup::engine
