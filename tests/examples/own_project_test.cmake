@@ -38,11 +38,11 @@ run(${CMAKE_COMMAND} --build ${build} -j2)
 if(MODE STREQUAL "subdirectory")
   # Only what own_hunter links: none of the built-in structures, nor the lineup CLI itself
   # (lineup's tests, benchmarks and examples are not even configured).
-  if(NOT EXISTS ${build}/lineup/lineup/liblineup_hunt.a)
-    message(FATAL_ERROR "no ${build}/lineup/lineup/liblineup_hunt.a: not built where expected")
+  if(NOT EXISTS ${build}/lineup/lineup/hunt/liblineup_hunt.a)
+    message(FATAL_ERROR "no ${build}/lineup/lineup/hunt/liblineup_hunt.a: not built where expected")
   endif()
   foreach(extra adapters/liblineup_boost_structures.a adapters/liblineup_seeded_structures.a
-                lineup/lineup tests examples bench)
+                lineup/cli/lineup tests examples bench)
     if(EXISTS ${build}/lineup/${extra})
       message(FATAL_ERROR "built more than the hunter needs: ${build}/lineup/${extra}")
     endif()
