@@ -121,17 +121,10 @@ HuntOptions Counterexample::replay_options() const {
 Counterexample to_counterexample(const specs::Target& target, const Violation& v,
                                  const HuntOptions& options) {
   Counterexample c;
+  static_cast<FailingCase&>(c) = v;
   c.structure = target.name;
-  c.program = v.program;
-  c.schedule = v.schedule;
-  c.results = v.results;
-  c.kind = v.kind;
-  c.signature = v.signature;
-  c.sealed = v.sealed;
-  c.preemptions = v.preemptions;
   c.lineup_version = LINEUP_VERSION;
   c.seed = options.seed;
-  c.program_index = v.program_index;
   c.atomics_only = options.atomics_only;
   c.dependency_aware = options.dependency_aware;
   c.model_spec = options.model_spec;
@@ -140,14 +133,7 @@ Counterexample to_counterexample(const specs::Target& target, const Violation& v
 
 Violation to_violation(const Counterexample& c) {
   Violation v;
-  v.program = c.program;
-  v.program_index = c.program_index;
-  v.schedule = c.schedule;
-  v.kind = c.kind;
-  v.results = c.results;
-  v.preemptions = c.preemptions;
-  v.signature = c.signature;
-  v.sealed = c.sealed;
+  static_cast<FailingCase&>(v) = c;
   return v;
 }
 

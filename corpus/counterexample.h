@@ -18,18 +18,10 @@ namespace lineup {
 
 inline constexpr int kCounterexampleFormat = 1;
 
-struct Counterexample {
+struct Counterexample : FailingCase {
   std::string structure;
-  specs::TestProgram program;
-  engine::Schedule schedule;
-  std::vector<int> results;  // layout of TestProgram::results_size
-  ViolationKind kind = ViolationKind::kNotLinearizable;
-  std::vector<std::string> signature;
-  /// Functions sealed when the hunt found it; shrinking and re-searching keep them sealed.
-  std::vector<std::string> sealed;
-  int preemptions = 0;
   std::string lineup_version;
-  uint64_t seed = 0, program_index = 0;
+  uint64_t seed = 0;  // of the hunt's program sequence
   // What the schedule and the verdict depend on.
   bool atomics_only = false;
   bool dependency_aware = true;

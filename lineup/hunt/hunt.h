@@ -49,25 +49,32 @@ struct HuntOptions {
   generator::Shape shape() const;
 };
 
-/// A violation: the program, the schedule that shows it and a readable report.
-struct Violation {
+/// What a failure is, wherever it is kept: the program, the schedule that shows it, what it
+/// shows. A Violation (as the hunt finds it) and a Counterexample (as a file keeps it) are
+/// each a FailingCase and what only they know.
+struct FailingCase {
   specs::TestProgram program;
-  uint64_t program_index = 0;
+  uint64_t program_index = 0;  // in the hunt's sequence of programs
   engine::Schedule schedule;
   ViolationKind kind = ViolationKind::kNotLinearizable;
   std::vector<int> results;  // what the calls returned (layout of TestProgram::results_size)
   int preemptions = 0;       // in `schedule`
-  size_t steps = 0;          // length of `schedule`
   /// Functions the schedule preempts in, sorted (the root-cause signature of Ball et al. 2009).
   std::vector<std::string> signature;
+  /// Functions sealed when it was found (bugs found before it, and --seal); shrinking and
+  /// re-searching keep them sealed.
+  std::vector<std::string> sealed;
+};
+
+/// A violation: the failing case, when the hunt found it, and a readable report.
+struct Violation : FailingCase {
+  size_t steps = 0;  // length of `schedule`
   /// Seconds from the start of the hunt, and executions, until the failing execution ended
   /// (before its report was written).
   double found_after_seconds = 0;
   uint64_t found_after_executions = 0;
   /// When the failing execution was judged.
   std::chrono::steady_clock::time_point detected;
-  /// Functions sealed when it was found (bugs found before it, and --seal).
-  std::vector<std::string> sealed;
   std::string report;  // calls with results, why, and the trace with file:line
 };
 
