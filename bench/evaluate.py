@@ -4,7 +4,8 @@
   bench/evaluate.py [--quick] [--build build] [--out bench/results]
 
 Runs, with `lineup hunt` and `lineup_stress` from the build folder:
-  time to bug   every seeded bug x strategy (cbdpor, dpor, icb, pct d=3/5/7, random, stress),
+  time to bug   every seeded bug x strategy (cbdpor, dpor, icb, pct d=3/5/7, random, pos,
+                surw, stress),
                 several seeds, each run cut off at a budget;
   efficiency    executions per distinct equivalence class per program, after a fixed number
                 of executions per program, for each strategy on correct and buggy structures;
@@ -35,9 +36,11 @@ STRATEGIES = [  # name, hunt arguments
     ("pct5", ["--strategy", "pct", "--depth", "5"]),
     ("pct7", ["--strategy", "pct", "--depth", "7"]),
     ("random", ["--strategy", "random"]),
+    ("pos", ["--strategy", "pos"]),
+    ("surw", ["--strategy", "surw"]),
     ("stress", None),
 ]
-RANDOMIZED = {"pct3", "pct5", "pct7", "random", "stress"}
+RANDOMIZED = {"pct3", "pct5", "pct7", "random", "pos", "surw", "stress"}
 
 
 def run_json(command):

@@ -19,7 +19,9 @@
 #include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/strategy/icb.h"
 #include "lineup/engine/strategy/pct.h"
+#include "lineup/engine/strategy/pos.h"
 #include "lineup/engine/strategy/random.h"
+#include "lineup/engine/strategy/surw.h"
 
 namespace {
 
@@ -89,5 +91,9 @@ int main(int argc, char** argv) {
   measure("pct d=3", -1, pct, sp, engine, cap);
   RandomStrategy random(1, cap);
   measure("random", -1, random, sp, engine, cap);
+  PosStrategy pos(1, cap);
+  measure("pos", -1, pos, sp, engine, cap);
+  SurwStrategy surw(1, cap);
+  measure("surw", -1, surw, sp, engine, cap);
   return 0;
 }

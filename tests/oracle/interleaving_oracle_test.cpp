@@ -8,7 +8,8 @@
 //   cbdpor and icb with bound 2: an outcome is reached with exactly the fewest preemptions the
 //     oracle needs for it, if that is at most 2, and never otherwise;
 //   dpor: every reachable outcome, nothing else;
-//   random and pct: nothing the oracle cannot reach, never with fewer preemptions than it needs.
+//   random, pct, pos and surw: nothing the oracle cannot reach, never with fewer preemptions
+//     than it needs.
 // A last test turns on a deliberately wrong dependency rule and expects outcomes to go missing.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
@@ -63,7 +64,7 @@ std::unique_ptr<le::Strategy> hunt_strategy(const std::string& name, uint64_t se
   config.kind = *le::parse_strategy(name);
   config.bound = h.bound;
   config.seed = seed;
-  config.executions = name == "random" || name == "pct" ? 60 : h.executions_per_program;
+  config.executions = le::is_systematic(config.kind) ? h.executions_per_program : 60;
   config.pct_depth = h.pct_depth;
   std::string error;
   auto s = le::make_strategy(config, &error);
@@ -178,6 +179,18 @@ TEST(InterleavingOracle, RandomReachesOnlyReachableOutcomes) {
 
 TEST(InterleavingOracle, PctReachesOnlyReachableOutcomes) {
   Tally t = check_strategy("pct", -2, kPrograms, 505);
+  EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
+  EXPECT_EQ(t.unexpected, 0u);
+}
+
+TEST(InterleavingOracle, PosReachesOnlyReachableOutcomes) {
+  Tally t = check_strategy("pos", -2, kPrograms, 606);
+  EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
+  EXPECT_EQ(t.unexpected, 0u);
+}
+
+TEST(InterleavingOracle, SurwReachesOnlyReachableOutcomes) {
+  Tally t = check_strategy("surw", -2, kPrograms, 707);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.unexpected, 0u);
 }

@@ -4,12 +4,15 @@
 #include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/strategy/icb.h"
 #include "lineup/engine/strategy/pct.h"
+#include "lineup/engine/strategy/pos.h"
 #include "lineup/engine/strategy/random.h"
+#include "lineup/engine/strategy/surw.h"
 
 namespace lineup::engine {
 
 const std::vector<std::string>& strategy_names() {
-  static const std::vector<std::string> names = {"cbdpor", "dpor", "icb", "pct", "random"};
+  static const std::vector<std::string> names = {"cbdpor", "dpor", "icb", "pct",
+                                                 "random", "pos",  "surw"};
   return names;
 }
 
@@ -27,7 +30,8 @@ std::optional<StrategyKind> parse_strategy(std::string_view name) {
 }
 
 bool is_systematic(StrategyKind kind) {
-  return kind != StrategyKind::kPct && kind != StrategyKind::kRandom;
+  return kind != StrategyKind::kPct && kind != StrategyKind::kRandom &&
+         kind != StrategyKind::kPos && kind != StrategyKind::kSurw;
 }
 
 std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* error) {
@@ -42,6 +46,10 @@ std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* er
       return std::make_unique<PctStrategy>(c.seed, c.pct_depth, c.executions);
     case StrategyKind::kRandom:
       return std::make_unique<RandomStrategy>(c.seed, c.executions);
+    case StrategyKind::kPos:
+      return std::make_unique<PosStrategy>(c.seed, c.executions);
+    case StrategyKind::kSurw:
+      return std::make_unique<SurwStrategy>(c.seed, c.executions);
   }
   if (error) *error = "unknown strategy kind " + std::to_string(static_cast<int>(c.kind));
   return nullptr;

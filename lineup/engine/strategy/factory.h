@@ -18,9 +18,12 @@ enum class StrategyKind {
   kIcb,     // iterative context bounding (strategy/icb.h)
   kPct,     // probabilistic concurrency testing (strategy/pct.h)
   kRandom,  // a uniformly random enabled thread at every step (strategy/random.h)
+  kPos,     // partial order sampling (strategy/pos.h)
+  kSurw,    // selectively uniform random walk (strategy/surw.h)
 };
 
-/// "cbdpor", "dpor", "icb", "pct", "random": the names of the command line and of JSON.
+/// "cbdpor", "dpor", "icb", "pct", "random", "pos", "surw": the names of the command line and of
+/// JSON.
 const char* to_string(StrategyKind kind);
 
 /// The kind named `name`, if any.
@@ -37,8 +40,8 @@ bool is_systematic(StrategyKind kind);
 struct StrategyConfig {
   StrategyKind kind = StrategyKind::kCbDpor;
   int bound = -1;           // preemption bound (cbdpor, icb); -1: deepen until done
-  uint64_t seed = 1;        // pct, random
-  uint64_t executions = 0;  // pct, random: how many (0: unbounded)
+  uint64_t seed = 1;        // pct, random, pos, surw
+  uint64_t executions = 0;  // pct, random, pos, surw: how many (0: unbounded)
   int pct_depth = 3;
 };
 

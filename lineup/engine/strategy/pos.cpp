@@ -1,0 +1,58 @@
+#include "lineup/engine/strategy/pos.h"
+
+#include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/random_bits.h"
+
+namespace lineup::engine {
+
+PosStrategy::PosStrategy(uint64_t seed, uint64_t executions)
+    : rng_(seed), remaining_(executions), unbounded_(executions == 0) {}
+
+bool PosStrategy::begin_execution() {
+  priority_.clear();  // sampled afresh at the first scheduling point, once the threads are known
+  ran_ = kNoThread;
+  races_resampled_ = 0;
+  if (unbounded_) return true;
+  if (remaining_ == 0) return false;
+  --remaining_;
+  return true;
+}
+
+void PosStrategy::after_step(const SchedulingPoint& point) {
+  priority_[static_cast<size_t>(ran_)] = random_bits(rng_);  // a new pending transition
+  const Trace& trace = *point.trace;
+  // The step as executed (a failed CAS became a read), which is what it raced with; if the
+  // trace does not show it (nothing recorded for the choice), nothing else is re-sampled.
+  if (trace.steps.size() <= ran_at_ || trace.steps[ran_at_].thread != ran_) return;
+  Access step = Access::of(trace.steps[ran_at_]);
+  for (uint64_t m = point.unfinished & ~(uint64_t{1} << ran_); m != 0; m &= m - 1) {
+    int t = __builtin_ctzll(m);
+    if (dependent(step, Access::of(point.pending[t]))) {
+      priority_[static_cast<size_t>(t)] = random_bits(rng_);
+      ++races_resampled_;
+    }
+  }
+}
+
+Decision PosStrategy::next_thread(const SchedulingPoint& point) {
+  if (priority_.size() != static_cast<size_t>(point.thread_count)) {
+    priority_.resize(static_cast<size_t>(point.thread_count));
+    for (uint64_t& p : priority_) p = random_bits(rng_);
+  } else if (ran_ != kNoThread) {
+    after_step(point);
+  }
+  // The highest priority wins; 64 random bits make ties (lowest thread wins) negligible.
+  ThreadId best = kNoThread;
+  for (uint64_t m = point.enabled; m != 0; m &= m - 1) {
+    int t = __builtin_ctzll(m);
+    if (best == kNoThread ||
+        priority_[static_cast<size_t>(t)] > priority_[static_cast<size_t>(best)]) {
+      best = t;
+    }
+  }
+  ran_ = best;
+  ran_at_ = point.step;
+  return Decision::run(best);
+}
+
+}  // namespace lineup::engine

@@ -1,0 +1,109 @@
+// SURW (strategy/surw.h) against brute force: every execution it samples is a real one, it
+// reaches every class of small programs, it is reproducible from its seed, it weighs by the
+// step counts of the last completed execution, and on a thread of one step racing with a
+// thread of seven it puts the short thread's step at each of the eight positions about
+// equally often, where random walk puts it first half of the time.
+#include "lineup/engine/strategy/surw.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "fixtures/fixtures.h"
+#include "lineup/engine/strategy/random.h"
+#include "sampling.h"
+
+namespace lineup::engine {
+namespace {
+
+using fixtures::CellOp;
+using fixtures::SmallProgram;
+
+TEST(Surw, SamplesOnlyRealExecutionsAndReachesEveryClass) {
+  Engine engine(testing::cell_options());
+  uint64_t rng = 20261124;
+  size_t classes = 0;
+  uint64_t most_needed = 0;
+  for (int i = 0; i < 300; ++i) {
+    SmallProgram sp = testing::random_cell_program(rng);
+    SCOPED_TRACE("program " + std::to_string(i) + ": " + fixtures::describe(sp));
+    SurwStrategy surw(static_cast<uint64_t>(i) + 1, 3000);
+    testing::Sampled s = testing::sample_against_brute_force(engine, fixtures::run_cells(sp), surw);
+    ASSERT_EQ(s.executions, 3000u);  // exactly the executions asked for
+    ASSERT_EQ(s.outside, 0u) << "an execution brute force does not have";
+    ASSERT_EQ(s.reached, s.classes) << "classes missed in 3000 executions";
+    classes += s.classes;
+    most_needed = std::max(most_needed, s.needed);
+  }
+  EXPECT_GT(classes, 1000u);  // the programs do have races to sample
+  std::cout << "surw: " << classes << " classes, the last one reached after at most " << most_needed
+            << " executions\n";
+}
+
+TEST(Surw, SameSeedSameSchedules) {
+  Engine engine;
+  Program p = fixtures::smoke_program("boost-queue", 3, 3).program;
+  auto run = [&](uint64_t seed) {
+    SurwStrategy surw(seed, 200);
+    return testing::schedule_tokens(engine, p, surw);
+  };
+  std::vector<std::string> a = run(7);
+  EXPECT_EQ(a.size(), 200u);
+  EXPECT_EQ(a, run(7));
+  EXPECT_NE(a, run(8));
+}
+
+SmallProgram one_against_seven() {
+  SmallProgram sp(2);
+  sp[0].push_back({CellOp::kStore, 0, 1});
+  for (int i = 0; i < 7; ++i) sp[1].push_back({CellOp::kFetchAdd, 0, 1});
+  return sp;
+}
+
+TEST(Surw, EstimatesAreTheLastCompletedExecutionsStepCounts) {
+  Engine engine(testing::cell_options());
+  SurwStrategy surw(1, 3);
+  EXPECT_TRUE(surw.estimates().empty());  // the first execution is a plain random walk
+  engine.explore(fixtures::run_cells(one_against_seven()), surw, [&](const ExecutionResult&) {
+    EXPECT_EQ(surw.estimates(), (std::vector<uint64_t>{1, 7}));
+    return true;
+  });
+}
+
+// Every step touches cell 0, so each of the 8 positions of T0's store is its own class.
+// SURW weighs 1 against 7 remaining steps, which makes each position equally likely (1/8 of
+// 4,000 runs: 500, sd ~21); random walk puts T0 first with probability 1/2.
+TEST(Surw, InterleavesAShortThreadUniformly) {
+  Engine engine(testing::cell_options());
+  Program p = fixtures::run_cells(one_against_seven());
+  constexpr uint64_t kRuns = 4000;
+  auto positions = [&](Strategy& s) {
+    std::vector<uint64_t> at(9, 0);
+    engine.explore(p, s, [&](const ExecutionResult& r) {
+      EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+      ++at[std::min<size_t>(testing::steps_before(r.trace, 0), 8)];
+      return true;
+    });
+    return at;
+  };
+  SurwStrategy surw(42, kRuns);
+  RandomStrategy random(42, kRuns);
+  std::vector<uint64_t> by_surw = positions(surw), by_random = positions(random);
+  auto worst = [](const std::vector<uint64_t>& at) {
+    double d = 0;
+    for (size_t i = 0; i < 8; ++i) d = std::max(d, std::abs(static_cast<double>(at[i]) - 500.0));
+    return d;
+  };
+  std::cout << "positions of T0's store, surw:";
+  for (uint64_t n : by_surw) std::cout << " " << n;
+  std::cout << "; random:";
+  for (uint64_t n : by_random) std::cout << " " << n;
+  std::cout << "\n";
+  EXPECT_EQ(by_surw[8], 0u);
+  EXPECT_LT(worst(by_surw), 100.0);
+  EXPECT_GT(worst(by_random), 1000.0);
+}
+
+}  // namespace
+}  // namespace lineup::engine
