@@ -127,7 +127,9 @@ std::vector<Violation> drop_rediscoveries(const specs::Target& target, const Hun
   return kept;
 }
 
-struct Worker {
+// clang-tidy 14 reports its implicit move constructor as possibly throwing; workers are made in
+// place (vector of n) and never moved.
+struct Worker {         // NOLINT(bugprone-exception-escape)
   HuntOptions options;  // of the running process
   pid_t pid = -1;
   int fd = -1;
