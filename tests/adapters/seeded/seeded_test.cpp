@@ -202,8 +202,9 @@ TEST(Seeded, TheFlawlessVariantsHuntCleanly) {
     EXPECT_EQ(r.programs, 4u) << name;
     EXPECT_TRUE(r.violations.empty()) << name << ": " << r.violations.front().report;
   }
-  // In the shapes the seeded hazard-pointer stacks are found in (within 8 programs).
-  for (const char* name : {"control/hazard-stack", "control/hazard-stack-4-slots"}) {
+  // In the shapes the deep seeded stacks are found in (within 8 programs).
+  for (const char* name :
+       {"control/hazard-stack", "control/hazard-stack-4-slots", "control/tagged-stack"}) {
     const specs::Target& t = target(name);
     HuntResult r = hunt(t, capped(t, 10));
     EXPECT_EQ(r.programs, 10u) << name;
