@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Prints the "Found by a generic hunt" table of adapters/seeded/README.md.
 
-  bench/seeded_table.py [--build build] [--seed 1]
+  bench/seeded_table.py [--build build] [--seed 1] [NAME ...]
 
 Hunts every seeded/ structure once with the default strategy (`lineup hunt NAME --budget 60s
 --jobs 1 --max-bugs 1 --corpus ""`, shrinking on) and prints one Markdown row each: seconds
 and executions to the first violation, its program's number, the bound, the kind of failure,
-the shrunk case and its preemptions. Run it on an idle machine: the seconds are wall time.
+the shrunk case and its preemptions. NAMEs (e.g. seeded/treiber-aba) limit it to those
+structures. A structure declaring its own program shape is hunted in that shape. Run it on an idle machine: the seconds are wall time.
 """
 import argparse
 import json
@@ -38,12 +39,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default="build")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("names", nargs="*", help="structures (default: every seeded/ one)")
     args = parser.parse_args()
     lineup = f"{args.build}/bin/lineup"
     print("| structure | seconds | programs | executions | bound | kind | shrunk case "
           "| its preemptions |")
     print("|---|---:|---:|---:|---:|---|---|---:|")
-    for name in seeded_names(lineup):
+    for name in args.names or seeded_names(lineup):
         print(row(lineup, name, args.seed), flush=True)
 
 

@@ -56,6 +56,10 @@ struct Target {
   /// Per-thread roles: thread t may only call the operations roles[t]; a program has at most
   /// roles.size() threads. Empty: every thread may call every operation.
   std::vector<std::vector<int>> roles;
+  /// The program shape a hunt of this structure uses unless told otherwise (`lineup hunt`
+  /// without -t or -c): for structures whose bugs need more than the default 3 threads x 3
+  /// calls. 0: the hunt's default.
+  int threads = 0, calls = 0;
   std::shared_ptr<const Driver> driver;
   /// Run once on every engine before it runs this structure (e.g. libcds's per-thread
   /// hazard-pointer records), with the most logical threads a program will have; null: none.
@@ -105,6 +109,12 @@ class Structure {
   }
   Structure& origin(std::string text) {
     target_.origin = std::move(text);
+    return *this;
+  }
+  /// The program shape hunts use by default (see Target::threads, calls).
+  Structure& shape(int threads, int calls) {
+    target_.threads = threads;
+    target_.calls = calls;
     return *this;
   }
   /// Engine set-up the structure needs (see Target::prepare_engine).

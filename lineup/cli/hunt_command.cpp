@@ -120,6 +120,9 @@ ExitStatus HuntCommand::run() {
                  structure_.c_str());
     return ExitStatus::kUsage;
   }
+  // The structure's own shape, where it declares one and the command line does not say.
+  if (target->threads > 0 && command_->count("--threads") == 0) options.threads = target->threads;
+  if (target->calls > 0 && command_->count("--calls") == 0) options.calls = target->calls;
   options.budget_seconds = parse_budget(budget_);
   if (options.budget_seconds < 0) {
     std::fprintf(stderr, "lineup: bad --budget '%s' (e.g. 30s, 2m, 500ms)\n", budget_.c_str());

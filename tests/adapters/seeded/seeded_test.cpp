@@ -2,7 +2,8 @@
 // executions per program; a cap on programs instead of a time budget) and reported as the
 // kind of failure its header describes. The claims the structures make about what their bug
 // needs hold: two preemptions for the tag-reset queue and the pop-count reclaiming stack,
-// three threads for the two-consumer ring and the pop-count reclaiming stack. And the same
+// three threads for the two-consumer ring and the pop-count reclaiming stack, and a bigger
+// program than 3 threads x 3 calls for the deep ones (which declare their shape). And the same
 // code without its flaw (tests/adapters/seeded/fixtures) hunts cleanly.
 #include <gtest/gtest.h>
 
@@ -18,6 +19,14 @@ HuntOptions capped(uint64_t programs) {
   HuntOptions o;
   o.budget_seconds = 1e9;  // bounded by the number of programs, not by time
   o.max_programs = programs;
+  return o;
+}
+
+// capped(programs) in the program shape the structure declares, as `lineup hunt` uses it.
+HuntOptions capped(const specs::Target& t, uint64_t programs) {
+  HuntOptions o = capped(programs);
+  if (t.threads > 0) o.threads = t.threads;
+  if (t.calls > 0) o.calls = t.calls;
   return o;
 }
 
@@ -40,6 +49,8 @@ lineup::ViolationKind expected_kind(const std::string& name) {
   static const std::map<std::string, lineup::ViolationKind> kinds = {
       {"seeded/use-after-free-stack", lineup::ViolationKind::kUseAfterFree},
       {"seeded/pop-count-reclaim-stack", lineup::ViolationKind::kUseAfterFree},
+      {"seeded/hazard-stack-no-revalidate", lineup::ViolationKind::kUseAfterFree},
+      {"seeded/hazard-slots-wrap", lineup::ViolationKind::kUseAfterFree},
   };
   auto it = kinds.find(name);
   return it == kinds.end() ? lineup::ViolationKind::kNotLinearizable : it->second;
@@ -57,7 +68,8 @@ TEST(Seeded, EveryBugIsDeclaredAsSeeded) {
 class SeededBug : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SeededBug, IsFoundByTheHunt) {
-  HuntResult r = hunt(target(GetParam()), capped(20));
+  const specs::Target& t = target(GetParam());
+  HuntResult r = hunt(t, capped(t, 20));
   ASSERT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
   const Violation& v = r.violations[0];
   EXPECT_EQ(v.kind, expected_kind(GetParam())) << v.report;
@@ -119,12 +131,86 @@ TEST(Seeded, PopCountReclaimNeedsThreeThreadsAndTwoPreemptions) {
   EXPECT_NE(v.report.find("pop_count_reclaim_stack.h:"), std::string::npos) << v.report;
 }
 
+// The deep bugs: each needs a bigger program than the default 3 threads x 3 calls (a fourth
+// call in a thread, or a fourth thread), which its structure declares; in the default shape
+// the structure is correct, so even a bound-3 hunt finds nothing there. In the declared shape
+// the default bound-2 hunt finds it, with one preemption at least.
+struct DeepBug {
+  const char* name;
+  int threads, calls;  // the shape it needs, declared by the structure
+};
+
+class SeededDeepBug : public ::testing::TestWithParam<DeepBug> {};
+
+TEST_P(SeededDeepBug, NeedsItsDeclaredShape) {
+  const DeepBug& d = GetParam();
+  const specs::Target& t = target(d.name);
+  ASSERT_EQ(t.threads, d.threads);
+  ASSERT_EQ(t.calls, d.calls);
+
+  HuntOptions small = capped(100);
+  ASSERT_EQ(small.threads, 3);
+  ASSERT_EQ(small.calls, 3);
+  HuntResult r2 = hunt(t, small);
+  EXPECT_EQ(r2.programs, 100u);
+  EXPECT_TRUE(r2.violations.empty()) << r2.violations.front().report;
+  small.bound = 3;
+  small.max_programs = 20;
+  HuntResult r3 = hunt(t, small);
+  EXPECT_EQ(r3.programs, 20u);
+  EXPECT_TRUE(r3.violations.empty()) << r3.violations.front().report;
+
+  HuntResult r = hunt(t, capped(t, 40));
+  ASSERT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
+  const Violation& v = r.violations[0];
+  EXPECT_EQ(v.kind, expected_kind(d.name)) << v.report;
+  EXPECT_EQ(v.program.threads.size(), static_cast<size_t>(d.threads));
+  for (const auto& thread : v.program.threads)
+    EXPECT_EQ(thread.size(), static_cast<size_t>(d.calls));
+}
+
+INSTANTIATE_TEST_SUITE_P(Deep, SeededDeepBug,
+                         ::testing::Values(DeepBug{"seeded/hazard-stack-no-revalidate", 3, 4},
+                                           DeepBug{"seeded/hazard-slots-wrap", 4, 3},
+                                           DeepBug{"seeded/treiber-tag-wrap", 3, 4}),
+                         [](const auto& info) {
+                           std::string n = std::string(info.param.name).substr(7);
+                           for (char& c : n)
+                             c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           return n;
+                         });
+
+// One preemption is enough for each, once the program is big enough: what makes them deep is
+// the number of calls or threads.
+TEST(Seeded, DeepBugsNeedOnlyOnePreemptionInTheirShape) {
+  for (const char* name : {"seeded/hazard-stack-no-revalidate", "seeded/hazard-slots-wrap",
+                           "seeded/treiber-tag-wrap"}) {
+    const specs::Target& t = target(name);
+    HuntOptions one = capped(t, 60);
+    one.bound = 1;
+    HuntResult r = hunt(t, one);
+    ASSERT_EQ(r.violations.size(), 1u) << name << ": not found in " << r.programs << " programs";
+    EXPECT_EQ(r.violations[0].preemptions, 1) << name;
+  }
+}
+
 // The programs that find the seeded bugs in their first programs find nothing once the flaw
 // is gone.
 TEST(Seeded, TheFlawlessVariantsHuntCleanly) {
   for (const char* name : {"control/tagged-msqueue", "control/pop-count-reclaim-stack"}) {
     HuntResult r = hunt(target(name), capped(4));
     EXPECT_EQ(r.programs, 4u) << name;
+    EXPECT_TRUE(r.violations.empty()) << name << ": " << r.violations.front().report;
+  }
+}
+
+// The deep ones' controls, in the shapes the seeded bugs are found in (within 8 programs).
+TEST(Seeded, TheDeepFlawlessVariantsHuntCleanly) {
+  for (const char* name :
+       {"control/hazard-stack", "control/hazard-stack-4-slots", "control/tagged-stack"}) {
+    const specs::Target& t = target(name);
+    HuntResult r = hunt(t, capped(t, 10));
+    EXPECT_EQ(r.programs, 10u) << name;
     EXPECT_TRUE(r.violations.empty()) << name << ": " << r.violations.front().report;
   }
 }
