@@ -5,7 +5,8 @@
 # a few real ones with both binaries, same seed and program count, one worker, and compares
 # what the hunts found and explored: counts, coverage, and each violation's program, kind,
 # signature, schedule and shrunk case (timings are left out). Then the other strategies on two
-# structures. Structures only NEW knows are left out. Prints "same" or the difference per hunt; exits 1 if any differs.
+# structures. Structures only NEW knows are left out. Prints "same" or the difference per
+# hunt; exits 1 if any differs.
 set -uo pipefail
 old=${1:?usage: compare_hunts.sh OLD_LINEUP NEW_LINEUP [PROGRAMS]}
 new=${2:?usage: compare_hunts.sh OLD_LINEUP NEW_LINEUP [PROGRAMS]}
