@@ -2,22 +2,17 @@
 
 #include <algorithm>
 
+#include "lineup/engine/strategy/highest_priority.h"
 #include "lineup/engine/strategy/random_bits.h"
 
 namespace lineup::engine {
 
 PctStrategy::PctStrategy(uint64_t seed, int depth, uint64_t executions)
-    : rng_(seed),
-      depth_(depth < 1 ? 1 : depth),
-      remaining_(executions),
-      unbounded_(executions == 0) {}
+    : rng_(seed), depth_(depth < 1 ? 1 : depth), budget_(executions) {}
 
 bool PctStrategy::begin_execution() {
   started_ = false;
-  if (unbounded_) return true;
-  if (remaining_ == 0) return false;
-  --remaining_;
-  return true;
+  return budget_.take();
 }
 
 // Initial priorities d, d+1, ..., d+n-1 in random order (all above the change-point
@@ -52,17 +47,7 @@ void PctStrategy::start(int threads) {
 
 Decision PctStrategy::next_thread(const SchedulingPoint& point) {
   if (!started_) start(point.thread_count);
-  auto highest = [&] {
-    ThreadId best = kNoThread;
-    for (uint64_t m = point.enabled; m != 0; m &= m - 1) {
-      int t = __builtin_ctzll(m);
-      if (best == kNoThread ||
-          priority_[static_cast<size_t>(t)] > priority_[static_cast<size_t>(best)]) {
-        best = t;
-      }
-    }
-    return best;
-  };
+  auto highest = [&] { return highest_priority(point.enabled, priority_); };
   ThreadId chosen = highest();
   while (next_change_ < change_points_.size() && change_points_[next_change_] <= point.step) {
     if (change_points_[next_change_] == point.step) {

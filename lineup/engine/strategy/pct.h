@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lineup/engine/strategy/execution_budget.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -30,8 +31,7 @@ class PctStrategy final : public Strategy {
 
   uint64_t rng_;
   int depth_;
-  uint64_t remaining_;
-  bool unbounded_;
+  ExecutionBudget budget_;
   size_t estimated_steps_ = 100;  // k: the longest execution seen so far
   bool started_ = false;
   size_t next_change_ = 0;  // index into change_points_

@@ -1,21 +1,18 @@
 #include "lineup/engine/strategy/pos.h"
 
 #include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/highest_priority.h"
 #include "lineup/engine/strategy/random_bits.h"
 
 namespace lineup::engine {
 
-PosStrategy::PosStrategy(uint64_t seed, uint64_t executions)
-    : rng_(seed), remaining_(executions), unbounded_(executions == 0) {}
+PosStrategy::PosStrategy(uint64_t seed, uint64_t executions) : rng_(seed), budget_(executions) {}
 
 bool PosStrategy::begin_execution() {
   priority_.clear();  // sampled afresh at the first scheduling point, once the threads are known
   ran_ = kNoThread;
   races_resampled_ = 0;
-  if (unbounded_) return true;
-  if (remaining_ == 0) return false;
-  --remaining_;
-  return true;
+  return budget_.take();
 }
 
 void PosStrategy::after_step(const SchedulingPoint& point) {
@@ -42,14 +39,7 @@ Decision PosStrategy::next_thread(const SchedulingPoint& point) {
     after_step(point);
   }
   // The highest priority wins; 64 random bits make ties (lowest thread wins) negligible.
-  ThreadId best = kNoThread;
-  for (uint64_t m = point.enabled; m != 0; m &= m - 1) {
-    int t = __builtin_ctzll(m);
-    if (best == kNoThread ||
-        priority_[static_cast<size_t>(t)] > priority_[static_cast<size_t>(best)]) {
-      best = t;
-    }
-  }
+  ThreadId best = highest_priority(point.enabled, priority_);
   ran_ = best;
   ran_at_ = point.step;
   return Decision::run(best);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lineup/engine/strategy/execution_budget.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -33,8 +34,7 @@ class PosStrategy final : public Strategy {
   void after_step(const SchedulingPoint& point);
 
   uint64_t rng_;
-  uint64_t remaining_;
-  bool unbounded_;
+  ExecutionBudget budget_;
   std::vector<uint64_t> priority_;  // per thread, of its pending transition
   ThreadId ran_ = kNoThread;        // the thread the previous decision ran (this execution)
   size_t ran_at_ = 0;               // the step index it was chosen for

@@ -7,14 +7,9 @@
 namespace lineup::engine {
 
 RandomStrategy::RandomStrategy(uint64_t seed, uint64_t executions)
-    : state_(seed), remaining_(executions), unbounded_(executions == 0) {}
+    : state_(seed), budget_(executions) {}
 
-bool RandomStrategy::begin_execution() {
-  if (unbounded_) return true;
-  if (remaining_ == 0) return false;
-  --remaining_;
-  return true;
-}
+bool RandomStrategy::begin_execution() { return budget_.take(); }
 
 Decision RandomStrategy::next_thread(const SchedulingPoint& point) {
   uint64_t mask = point.enabled;

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "lineup/engine/strategy/execution_budget.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -17,8 +18,7 @@ class RandomStrategy final : public Strategy {
 
  private:
   uint64_t state_;
-  uint64_t remaining_;
-  bool unbounded_;
+  ExecutionBudget budget_;
 };
 
 }  // namespace lineup::engine

@@ -6,15 +6,11 @@
 
 namespace lineup::engine {
 
-SurwStrategy::SurwStrategy(uint64_t seed, uint64_t executions)
-    : rng_(seed), remaining_(executions), unbounded_(executions == 0) {}
+SurwStrategy::SurwStrategy(uint64_t seed, uint64_t executions) : rng_(seed), budget_(executions) {}
 
 bool SurwStrategy::begin_execution() {
   taken_.clear();
-  if (unbounded_) return true;
-  if (remaining_ == 0) return false;
-  --remaining_;
-  return true;
+  return budget_.take();
 }
 
 Decision SurwStrategy::next_thread(const SchedulingPoint& point) {

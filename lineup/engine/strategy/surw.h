@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lineup/engine/strategy/execution_budget.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -32,8 +33,7 @@ class SurwStrategy final : public Strategy {
 
  private:
   uint64_t rng_;
-  uint64_t remaining_;
-  bool unbounded_;
+  ExecutionBudget budget_;
   std::vector<uint64_t> estimate_;  // per thread: steps in the last completed execution
   std::vector<uint64_t> taken_;     // per thread: steps chosen so far in this execution
 };

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -98,6 +100,32 @@ inline Sampled sample_against_brute_force(Engine& engine, const Program& p, Stra
   });
   out.reached = seen.size();
   return out;
+}
+
+/// Samples 300 random cell programs (drawn from `rng_seed`), program i with the strategy
+/// `make(i + 1)` builds for 3,000 executions, and expects of each: exactly 3,000 executions,
+/// none outside brute force's classes, every class reached. Prints how many classes there
+/// were and how many executions the slowest program needed to reach all of them.
+template <class MakeStrategy>
+void expect_every_class_sampled(const char* name, uint64_t rng_seed, MakeStrategy make) {
+  Engine engine(cell_options());
+  uint64_t rng = rng_seed;
+  size_t classes = 0;
+  uint64_t most_needed = 0;
+  for (int i = 0; i < 300; ++i) {
+    fixtures::SmallProgram sp = random_cell_program(rng);
+    SCOPED_TRACE("program " + std::to_string(i) + ": " + fixtures::describe(sp));
+    auto strategy = make(static_cast<uint64_t>(i) + 1, uint64_t{3000});
+    Sampled s = sample_against_brute_force(engine, fixtures::run_cells(sp), strategy);
+    ASSERT_EQ(s.executions, 3000u);  // exactly the executions asked for
+    ASSERT_EQ(s.outside, 0u) << "an execution brute force does not have";
+    ASSERT_EQ(s.reached, s.classes) << "classes missed in 3000 executions";
+    classes += s.classes;
+    most_needed = std::max(most_needed, s.needed);
+  }
+  EXPECT_GT(classes, 1000u);  // the programs do have races to sample
+  std::cout << name << ": " << classes << " classes, the last one reached after at most "
+            << most_needed << " executions\n";
 }
 
 /// The schedule tokens of the executions `strategy` runs on `p`.

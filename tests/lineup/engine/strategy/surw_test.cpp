@@ -21,24 +21,9 @@ using fixtures::CellOp;
 using fixtures::SmallProgram;
 
 TEST(Surw, SamplesOnlyRealExecutionsAndReachesEveryClass) {
-  Engine engine(testing::cell_options());
-  uint64_t rng = 20261124;
-  size_t classes = 0;
-  uint64_t most_needed = 0;
-  for (int i = 0; i < 300; ++i) {
-    SmallProgram sp = testing::random_cell_program(rng);
-    SCOPED_TRACE("program " + std::to_string(i) + ": " + fixtures::describe(sp));
-    SurwStrategy surw(static_cast<uint64_t>(i) + 1, 3000);
-    testing::Sampled s = testing::sample_against_brute_force(engine, fixtures::run_cells(sp), surw);
-    ASSERT_EQ(s.executions, 3000u);  // exactly the executions asked for
-    ASSERT_EQ(s.outside, 0u) << "an execution brute force does not have";
-    ASSERT_EQ(s.reached, s.classes) << "classes missed in 3000 executions";
-    classes += s.classes;
-    most_needed = std::max(most_needed, s.needed);
-  }
-  EXPECT_GT(classes, 1000u);  // the programs do have races to sample
-  std::cout << "surw: " << classes << " classes, the last one reached after at most " << most_needed
-            << " executions\n";
+  testing::expect_every_class_sampled("surw", 20261124, [](uint64_t seed, uint64_t executions) {
+    return SurwStrategy(seed, executions);
+  });
 }
 
 TEST(Surw, SameSeedSameSchedules) {
