@@ -7,23 +7,17 @@
 #include <string>
 #include <vector>
 
-#include "lineup/engine/strategy/strategy.h"
+#include "lineup/engine/strategy/forwarding_strategy.h"
 
 namespace lineup {
 
 /// Wraps a strategy and records each preemption it makes: the step index and the function of
 /// the preempted thread's pending step.
-class PreemptionRecorder final : public engine::Strategy {
+class PreemptionRecorder final : public engine::ForwardingStrategy {
  public:
-  explicit PreemptionRecorder(engine::Strategy& inner) : inner_(inner) {}
+  explicit PreemptionRecorder(engine::Strategy& inner) : ForwardingStrategy(inner) {}
   bool begin_execution() override;
   engine::Decision next_thread(const engine::SchedulingPoint& point) override;
-  void end_execution(const engine::ExecutionResult& result) override {
-    inner_.end_execution(result);
-  }
-  std::string stop_reason() const override { return inner_.stop_reason(); }
-  const engine::HappensBefore* happens_before() const override { return inner_.happens_before(); }
-  engine::Coverage coverage() const override { return inner_.coverage(); }
 
   /// Preemptions of the last execution.
   size_t preemptions() const { return pcs_.size(); }
@@ -32,7 +26,6 @@ class PreemptionRecorder final : public engine::Strategy {
   std::vector<std::string> signature() const;
 
  private:
-  engine::Strategy& inner_;
   std::vector<uintptr_t> pcs_;  // symbolized only when a signature is asked for
 };
 

@@ -8,30 +8,22 @@
 #include <unordered_map>
 #include <vector>
 
-#include "lineup/engine/strategy/strategy.h"
+#include "lineup/engine/strategy/forwarding_strategy.h"
 
 namespace lineup {
 
 /// Wraps a strategy: at a point where the previous thread could continue and its pending step
 /// is inside a sealed function (any frame of its inlining chain, by short name), the inner
 /// strategy is offered that thread only.
-class SealingStrategy final : public engine::Strategy {
+class SealingStrategy final : public engine::ForwardingStrategy {
  public:
   SealingStrategy(engine::Strategy& inner, std::vector<std::string> sealed)
-      : inner_(inner), sealed_(std::move(sealed)) {}
-  bool begin_execution() override { return inner_.begin_execution(); }
+      : ForwardingStrategy(inner), sealed_(std::move(sealed)) {}
   engine::Decision next_thread(const engine::SchedulingPoint& point) override;
-  void end_execution(const engine::ExecutionResult& result) override {
-    inner_.end_execution(result);
-  }
-  std::string stop_reason() const override { return inner_.stop_reason(); }
-  const engine::HappensBefore* happens_before() const override { return inner_.happens_before(); }
-  engine::Coverage coverage() const override { return inner_.coverage(); }
 
  private:
   bool sealed(uintptr_t pc);
 
-  engine::Strategy& inner_;
   std::vector<std::string> sealed_;
   std::unordered_map<uintptr_t, bool> cache_;
 };
