@@ -8,6 +8,10 @@
 // already decides when a polling thread may run again. A real sleep would also make executions
 // differ: the watchdog's timer interrupts it at wall-clock moments, and the caller's EINTR path
 // would then run in some runs of a schedule and not in others.
+//
+// poll with no file descriptors is a sleep too (liburcu's wait-free queue and stack wait for a
+// half-finished push that way), and is replaced for the same reasons.
+#include <poll.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -104,6 +108,18 @@ unsigned int sleep(unsigned int seconds) {
     return 0;
   }
   return LINEUP_REAL_FUNCTION(sleep)(seconds);
+}
+
+// Only the form without descriptors is a sleep; a negative timeout there waits forever, which
+// the real function does (the watchdog reports the hang).
+int poll(struct pollfd* fds, nfds_t nfds, int timeout_ms) {
+  if (nfds == 0 && timeout_ms >= 0) {
+    if (lineup::engine::VirtualClock* c = virtual_clock()) {
+      c->sleep(static_cast<int64_t>(timeout_ms) * 1000 * 1000);
+      return 0;
+    }
+  }
+  return LINEUP_REAL_FUNCTION(poll)(fds, nfds, timeout_ms);
 }
 
 }  // extern "C"

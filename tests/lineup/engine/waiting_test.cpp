@@ -116,7 +116,7 @@ TEST(Waiting, ASleepInControlledCodeReturnsAtOnceAndChangesNoExploration) {
   EXPECT_GT(spinning, 1u);
   for (fixtures::Nap nap :
        {fixtures::Nap::kSleepFor, fixtures::Nap::kNanosleep, fixtures::Nap::kClockNanosleep,
-        fixtures::Nap::kUsleep, fixtures::Nap::kSleep}) {
+        fixtures::Nap::kUsleep, fixtures::Nap::kSleep, fixtures::Nap::kPoll}) {
     SCOPED_TRACE(static_cast<int>(nap));
     EXPECT_EQ(explore_all_completing(fixtures::spin_sleeping_on_flag(nap)), spinning);
   }
