@@ -42,7 +42,7 @@ HuntCommand::HuntCommand(CLI::App& app) {
   hunt->add_option("--strategy", strategy_, "search strategy")
       ->check(CLI::IsMember(engine::strategy_names()))
       ->capture_default_str();
-  hunt->add_option("--bound", o.bound, "preemption bound (cbdpor, icb)")->capture_default_str();
+  hunt->add_option("--bound", o.bound, "preemption bound (cbdpor, icb, gambit)")->capture_default_str();
   hunt->add_option("--depth", o.pct_depth, "pct: bug depth d (d-1 change points)")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();

@@ -5,8 +5,8 @@
 // configuration `lineup hunt` uses (every access a scheduling point, spin detection on,
 // CB-DPOR iterative up to bound 2), and compares outcomes (every value read, deadlock or not,
 // final cells) with the oracle's:
-//   cbdpor and icb with bound 2: an outcome is reached with exactly the fewest preemptions the
-//     oracle needs for it, if that is at most 2, and never otherwise;
+//   cbdpor, icb and gambit with bound 2: an outcome is reached with exactly the fewest
+//     preemptions the oracle needs for it, if that is at most 2, and never otherwise;
 //   dpor: every reachable outcome, nothing else;
 //   random, pct, pos and surw: nothing the oracle cannot reach, never with fewer preemptions
 //     than it needs.
@@ -159,6 +159,13 @@ TEST(InterleavingOracle, CbDporReachesExactlyTheOutcomesWithinItsBound) {
 
 TEST(InterleavingOracle, IcbReachesExactlyTheOutcomesWithinItsBound) {
   Tally t = check_strategy("icb", lineup::HuntOptions().bound, kPrograms, 202);
+  EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
+  EXPECT_EQ(t.missing, 0u);
+  EXPECT_EQ(t.unexpected, 0u);
+}
+
+TEST(InterleavingOracle, GambitReachesExactlyTheOutcomesWithinItsBound) {
+  Tally t = check_strategy("gambit", lineup::HuntOptions().bound, kPrograms, 808);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.missing, 0u);
   EXPECT_EQ(t.unexpected, 0u);

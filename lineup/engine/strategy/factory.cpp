@@ -2,6 +2,7 @@
 
 #include "lineup/engine/strategy/cbdpor.h"
 #include "lineup/engine/strategy/dpor.h"
+#include "lineup/engine/strategy/gambit.h"
 #include "lineup/engine/strategy/icb.h"
 #include "lineup/engine/strategy/pct.h"
 #include "lineup/engine/strategy/pos.h"
@@ -11,8 +12,8 @@
 namespace lineup::engine {
 
 const std::vector<std::string>& strategy_names() {
-  static const std::vector<std::string> names = {"cbdpor", "dpor", "icb", "pct",
-                                                 "random", "pos",  "surw"};
+  static const std::vector<std::string> names = {"cbdpor", "dpor", "icb",  "pct",
+                                                 "random", "pos",  "surw", "gambit"};
   return names;
 }
 
@@ -50,6 +51,8 @@ std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* er
       return std::make_unique<PosStrategy>(c.seed, c.executions);
     case StrategyKind::kSurw:
       return std::make_unique<SurwStrategy>(c.seed, c.executions);
+    case StrategyKind::kGambit:
+      return std::make_unique<GambitStrategy>(c.bound, c.seed);
   }
   if (error) *error = "unknown strategy kind " + std::to_string(static_cast<int>(c.kind));
   return nullptr;

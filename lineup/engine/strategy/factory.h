@@ -20,10 +20,11 @@ enum class StrategyKind {
   kRandom,  // a uniformly random enabled thread at every step (strategy/random.h)
   kPos,     // partial order sampling (strategy/pos.h)
   kSurw,    // selectively uniform random walk (strategy/surw.h)
+  kGambit,  // best-first search, fewer preemptions first, random within (strategy/gambit.h)
 };
 
-/// "cbdpor", "dpor", "icb", "pct", "random", "pos", "surw": the names of the command line and of
-/// JSON.
+/// "cbdpor", "dpor", "icb", "pct", "random", "pos", "surw", "gambit": the names of the command
+/// line and of JSON.
 const char* to_string(StrategyKind kind);
 
 /// The kind named `name`, if any.
@@ -39,8 +40,8 @@ bool is_systematic(StrategyKind kind);
 /// How to build a strategy.
 struct StrategyConfig {
   StrategyKind kind = StrategyKind::kCbDpor;
-  int bound = -1;           // preemption bound (cbdpor, icb); -1: deepen until done
-  uint64_t seed = 1;        // pct, random, pos, surw
+  int bound = -1;           // preemption bound (cbdpor, icb, gambit); -1: deepen until done
+  uint64_t seed = 1;        // pct, random, pos, surw, gambit
   uint64_t executions = 0;  // pct, random, pos, surw: how many (0: unbounded)
   int pct_depth = 3;
 };

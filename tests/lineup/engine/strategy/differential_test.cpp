@@ -4,6 +4,7 @@
 //   dpor reaches every equivalence class;
 //   cbdpor with bound c reaches every class that has an execution with at most c preemptions;
 //   icb with bound c explores exactly the executions with at most c preemptions;
+//   gambit with bound c (and without) explores exactly those executions, each once;
 //   every explored execution's schedule replays to the identical trace.
 #include <gtest/gtest.h>
 
@@ -11,6 +12,7 @@
 #include "fixtures/small_program.h"
 #include "lineup/engine/strategy/cbdpor.h"
 #include "lineup/engine/strategy/dpor.h"
+#include "lineup/engine/strategy/gambit.h"
 #include "lineup/engine/strategy/icb.h"
 #include "lineup/engine/strategy/random_bits.h"
 
@@ -65,6 +67,15 @@ std::set<uint64_t> classes_within(const testing::Explored& all, int bound) {
   std::set<uint64_t> out;
   for (auto [f, fewest] : all.fewest_preemptions) {
     if (fewest <= bound) out.insert(f);
+  }
+  return out;
+}
+
+// The executions (trace digests) of `all` with at most `bound` preemptions (-1: every one).
+std::multiset<uint64_t> executions_within(const testing::Explored& all, int bound) {
+  std::multiset<uint64_t> out;
+  for (size_t k = 0; k < all.digests.size(); ++k) {
+    if (bound < 0 || all.preemptions[k] <= bound) out.insert(all.digests[k]);
   }
   return out;
 }
@@ -133,6 +144,16 @@ TEST(Differential, StrategiesAgreeWithBruteForceOnRandomPrograms) {
       uint64_t within = 0;
       for (int n : all.preemptions) within += n <= c;
       ASSERT_EQ(b.executions, within) << "icb, bound " << c;
+    }
+
+    // Best-first: the same executions as brute force within each bound, each exactly once,
+    // whatever the order its priorities give.
+    for (int c = -1; c <= 2; ++c) {
+      GambitStrategy gambit(c, /*seed=*/i);
+      testing::Explored g = testing::explore(engine, p, gambit);
+      std::multiset<uint64_t> got(g.digests.begin(), g.digests.end());
+      ASSERT_EQ(got, executions_within(all, c)) << "gambit, bound " << c;
+      ASSERT_EQ(gambit.coverage().bound_completed, c < 0 ? Coverage::kExhaustive : c);
     }
 
     // Schedules are data: each dpor execution replays to the same trace.
