@@ -184,7 +184,7 @@ HuntOptions worker_options(const HuntOptions& options, int jobs, int i) {
 }
 
 // The counts of several workers' last reports, summed (seconds: the longest; bound: the lowest
-// all completed, -1 if one completed none).
+// all completed, INT_MAX if all were exhaustive, -1 if one completed none or there were none).
 HuntResult summed_counts(const std::vector<const json*>& counts) {
   HuntResult r;
   int bound = INT_MAX;
@@ -205,7 +205,7 @@ HuntResult summed_counts(const std::vector<const json*>& counts) {
     if (b < 0) any_bound = false;
     bound = std::min(bound, b);
   }
-  r.bound_completed = any_bound && bound != INT_MAX ? bound : -1;
+  r.bound_completed = any_bound && !counts.empty() ? bound : -1;
   return r;
 }
 

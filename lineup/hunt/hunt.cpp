@@ -24,7 +24,8 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   auto engine = make_engine(target, options, generator::thread_count(target, options.shape()));
   rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
   FingerprintSet classes;
-  int lowest_bound = INT_MAX;
+  int lowest_bound = INT_MAX;  // INT_MAX: every counted program was explored exhaustively
+  bool bound_counted = false;
   HuntOptions current = options;  // grows sealed functions as bugs are found
   std::set<std::pair<ViolationKind, std::vector<std::string>>> seen;  // (kind, signature)
   auto done = [&] {
@@ -72,16 +73,17 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
       result.violations.push_back(std::move(*s.violation));
     }
     // A program the deadline cut short says nothing about the bound the hunt completes.
-    if (options.strategy == engine::StrategyKind::kCbDpor && !s.violation &&
+    if (engine::is_systematic(options.strategy) && !s.violation &&
         elapsed() < options.budget_seconds) {
       // A program explored exhaustively (INT_MAX) completed the bound asked for.
       int completed =
           options.bound >= 0 ? std::min(s.bound_completed, options.bound) : s.bound_completed;
       lowest_bound = std::min(lowest_bound, completed);
+      bound_counted = true;
     }
     result.distinct_classes = classes.size();
     result.seconds = elapsed();
-    result.bound_completed = lowest_bound == INT_MAX ? -1 : lowest_bound;
+    result.bound_completed = bound_counted ? lowest_bound : -1;
     if (progress) progress(result);
   }
   result.seconds = elapsed();

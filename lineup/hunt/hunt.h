@@ -91,7 +91,8 @@ struct HuntResult {
   double setup_seconds = 0, checker_seconds = 0;
   std::vector<ProgramCounts> per_program;
   std::vector<std::pair<uint64_t, uint64_t>> curve;  // (executions, distinct classes)
-  int bound_completed = -1;  // lowest bound every finished program completed (-1: none)
+  int bound_completed = -1;  // lowest bound every finished program completed (-1: none;
+                             // INT_MAX: every one was explored exhaustively)
   /// Coverage given up: programs stopped by --executions with executions left, executions
   /// the strategy abandoned as redundant, and the engine's spin blocks and forced timeouts
   /// (ExecutionResult::spin_blocks, forced_timeouts) over all executions.
