@@ -7,6 +7,7 @@
 // final cells) with the oracle's:
 //   cbdpor, icb and gambit with bound 2: an outcome is reached with exactly the fewest
 //     preemptions the oracle needs for it, if that is at most 2, and never otherwise;
+//   portfolio (CB-DPOR bound 2 and POS): every outcome within the bound, nothing else;
 //   dpor: every reachable outcome, nothing else;
 //   random, pct, pos and surw: nothing the oracle cannot reach, never with fewer preemptions
 //     than it needs.
@@ -166,6 +167,13 @@ TEST(InterleavingOracle, IcbReachesExactlyTheOutcomesWithinItsBound) {
 
 TEST(InterleavingOracle, GambitReachesExactlyTheOutcomesWithinItsBound) {
   Tally t = check_strategy("gambit", lineup::HuntOptions().bound, kPrograms, 808);
+  EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
+  EXPECT_EQ(t.missing, 0u);
+  EXPECT_EQ(t.unexpected, 0u);
+}
+
+TEST(InterleavingOracle, PortfolioReachesEveryOutcomeWithinItsBound) {
+  Tally t = check_strategy("portfolio", lineup::HuntOptions().bound, kPrograms, 909);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.missing, 0u);
   EXPECT_EQ(t.unexpected, 0u);

@@ -5,6 +5,7 @@
 #include "lineup/engine/strategy/gambit.h"
 #include "lineup/engine/strategy/icb.h"
 #include "lineup/engine/strategy/pct.h"
+#include "lineup/engine/strategy/portfolio.h"
 #include "lineup/engine/strategy/pos.h"
 #include "lineup/engine/strategy/random.h"
 #include "lineup/engine/strategy/surw.h"
@@ -12,8 +13,8 @@
 namespace lineup::engine {
 
 const std::vector<std::string>& strategy_names() {
-  static const std::vector<std::string> names = {"cbdpor", "dpor", "icb",  "pct",
-                                                 "random", "pos",  "surw", "gambit"};
+  static const std::vector<std::string> names = {"cbdpor", "dpor", "icb",    "pct",      "random",
+                                                 "pos",    "surw", "gambit", "portfolio"};
   return names;
 }
 
@@ -53,6 +54,10 @@ std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* er
       return std::make_unique<SurwStrategy>(c.seed, c.executions);
     case StrategyKind::kGambit:
       return std::make_unique<GambitStrategy>(c.bound, c.seed);
+    case StrategyKind::kPortfolio:
+      return std::make_unique<PortfolioStrategy>(
+          std::make_unique<CbDporStrategy>(c.bound),
+          std::make_unique<PosStrategy>(c.seed, c.executions));
   }
   if (error) *error = "unknown strategy kind " + std::to_string(static_cast<int>(c.kind));
   return nullptr;

@@ -13,18 +13,19 @@
 namespace lineup::engine {
 
 enum class StrategyKind {
-  kCbDpor,  // context-bounded DPOR with preemption-only sleep sets (strategy/cbdpor.h)
-  kDpor,    // unbounded DPOR with sleep sets (strategy/dpor.h)
-  kIcb,     // iterative context bounding (strategy/icb.h)
-  kPct,     // probabilistic concurrency testing (strategy/pct.h)
-  kRandom,  // a uniformly random enabled thread at every step (strategy/random.h)
-  kPos,     // partial order sampling (strategy/pos.h)
-  kSurw,    // selectively uniform random walk (strategy/surw.h)
-  kGambit,  // best-first search, fewer preemptions first, random within (strategy/gambit.h)
+  kCbDpor,     // context-bounded DPOR with preemption-only sleep sets (strategy/cbdpor.h)
+  kDpor,       // unbounded DPOR with sleep sets (strategy/dpor.h)
+  kIcb,        // iterative context bounding (strategy/icb.h)
+  kPct,        // probabilistic concurrency testing (strategy/pct.h)
+  kRandom,     // a uniformly random enabled thread at every step (strategy/random.h)
+  kPos,        // partial order sampling (strategy/pos.h)
+  kSurw,       // selectively uniform random walk (strategy/surw.h)
+  kGambit,     // best-first search, fewer preemptions first, random within (strategy/gambit.h)
+  kPortfolio,  // CB-DPOR and POS taking turns, CB-DPOR's coverage (strategy/portfolio.h)
 };
 
-/// "cbdpor", "dpor", "icb", "pct", "random", "pos", "surw", "gambit": the names of the command
-/// line and of JSON.
+/// "cbdpor", "dpor", "icb", "pct", "random", "pos", "surw", "gambit", "portfolio": the names of
+/// the command line and of JSON.
 const char* to_string(StrategyKind kind);
 
 /// The kind named `name`, if any.
@@ -40,8 +41,8 @@ bool is_systematic(StrategyKind kind);
 /// How to build a strategy.
 struct StrategyConfig {
   StrategyKind kind = StrategyKind::kCbDpor;
-  int bound = -1;           // preemption bound (cbdpor, icb, gambit); -1: deepen until done
-  uint64_t seed = 1;        // pct, random, pos, surw, gambit
+  int bound = -1;           // preemption bound (cbdpor, icb, gambit, portfolio); -1: deepen
+  uint64_t seed = 1;        // pct, random, pos, surw, gambit, portfolio
   uint64_t executions = 0;  // pct, random, pos, surw: how many (0: unbounded)
   int pct_depth = 3;
 };
