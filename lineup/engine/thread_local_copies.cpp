@@ -48,13 +48,13 @@ void ThreadLocalCopies::rebuild_runs() {
   }
 }
 
+// Only the live bytes are reset here: a context's copy is reset when it is first switched in
+// during the execution (swap_runs), so an execution pays for the contexts it uses, not for all.
 void ThreadLocalCopies::begin_execution() {
+  ++execution_;
   for (const Run& r : runs_) {
     std::memcpy(outside_.data() + r.offset, live(r.offset), r.size);
     std::memcpy(live(r.offset), initial_.data() + r.offset, r.size);
-    for (int c = 0; c < contexts_; ++c) {
-      std::memcpy(copy(c, r.offset), initial_.data() + r.offset, r.size);
-    }
   }
 }
 
@@ -64,24 +64,31 @@ void ThreadLocalCopies::end_execution() {
 
 void ThreadLocalCopies::track(int current, uintptr_t addr, size_t size) {
   size_t off = addr - low_;
-  if (copies_.empty()) copies_.assign(static_cast<size_t>(contexts_) * initial_.size(), 0);
+  if (copies_.empty()) {
+    copies_.assign(static_cast<size_t>(contexts_) * initial_.size(), 0);
+    saved_in_.assign(static_cast<size_t>(contexts_), 0);
+  }
   size_t end = std::min(off + size, tracked_.size());
   for (size_t b = off; b < end; ++b) {
     if (tracked_[b] != 0) continue;
     tracked_[b] = 1;
     outside_[b] = *live(b);
     *live(b) = initial_[b];
+    // Copies saved in this execution hold their context's values; the byte joins them with
+    // its initial value. The others are reset whole when switched in.
     for (int c = 0; c < contexts_; ++c) {
-      if (c != current) *copy(c, b) = initial_[b];
+      if (c != current && saved_in_[c] == execution_) *copy(c, b) = initial_[b];
     }
   }
   rebuild_runs();
 }
 
 void ThreadLocalCopies::swap_runs(int from, int to) {
+  saved_in_[from] = execution_;
+  const uint8_t* in = saved_in_[to] == execution_ ? copy(to, 0) : initial_.data();
   for (const Run& r : runs_) {
     std::memcpy(copy(from, r.offset), live(r.offset), r.size);
-    std::memcpy(live(r.offset), copy(to, r.offset), r.size);
+    std::memcpy(live(r.offset), in + r.offset, r.size);
   }
 }
 

@@ -32,7 +32,8 @@ class ThreadLocalCopies {
   size_t span() const { return initial_.size(); }
 
   /// Starts an execution in the main context: every tracked byte takes its initial value in
-  /// every context, the OS thread's own values being put aside.
+  /// every context (in a context's copy when the context is first switched in), the OS
+  /// thread's own values being put aside.
   void begin_execution();
   /// Ends it (in the main context): the OS thread's own values come back.
   void end_execution();
@@ -72,6 +73,10 @@ class ThreadLocalCopies {
   std::vector<uint8_t> initial_;  // the window's initial values
   std::vector<uint8_t> outside_;  // the OS thread's own values during an execution
   std::vector<uint8_t> copies_;   // [context][window offset]
+  // Per context, the execution whose values its copy holds (it was switched out in it);
+  // copies from an earlier execution are stale and read as the initial values.
+  std::vector<uint64_t> saved_in_;
+  uint64_t execution_ = 1;
   std::vector<uint8_t> tracked_;  // per byte: 0 untracked, 1 tracked, 2 excluded
   std::vector<Run> runs_;         // the tracked bytes as maximal runs
 };
