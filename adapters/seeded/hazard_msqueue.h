@@ -2,8 +2,8 @@
 // Pointers: Safe Memory Reclamation for Lock-Free Objects" (2004), which protects the queue
 // with two hazard pointers per thread: one on the head (or tail) read, one on the head's
 // successor. Each thread has a retired list and scans it, freeing the nodes no hazard pointer
-// holds, when it reaches a threshold. One deliberate mistake can be switched on; the seeded
-// structure built on it says why it breaks.
+// holds, when it reaches a threshold. Two deliberate mistakes can be switched on; the seeded
+// structures built on them say why they break.
 #pragma once
 
 #include <atomic>
@@ -21,6 +21,9 @@ struct HazardQueueConfig {
   /// dequeue publishes its hazard pointer on head's successor but does not read head again to
   /// check that the successor was still in the queue when it became protected.
   bool no_revalidate = false;
+  /// enqueue publishes its hazard pointer on the tail it read but does not read tail again to
+  /// check that the node was still in the queue when it became protected.
+  bool no_revalidate_tail = false;
 };
 
 template <HazardQueueConfig kConfig>
@@ -42,7 +45,9 @@ class HazardMsQueue {
     for (;;) {
       Node* t = tail_.load();
       me.hazard[0].store(t);
-      if (tail_.load() != t) continue;  // t was the tail, so not yet retired, when protected
+      // t was the tail, so not yet retired, when protected. Without the check, t may have
+      // been dequeued, retired and freed since it was read.
+      if (!kConfig.no_revalidate_tail && tail_.load() != t) continue;
       Node* next = t->next.load();
       if (tail_.load() != t) continue;
       if (next != nullptr) {

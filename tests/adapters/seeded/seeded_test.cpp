@@ -64,6 +64,7 @@ lineup::ViolationKind expected_kind(const std::string& name) {
       {"seeded/hazard-stack-no-revalidate", lineup::ViolationKind::kUseAfterFree},
       {"seeded/hazard-slots-wrap", lineup::ViolationKind::kUseAfterFree},
       {"seeded/hazard-msqueue-no-revalidate", lineup::ViolationKind::kUseAfterFree},
+      {"seeded/hazard-msqueue-tail-no-revalidate", lineup::ViolationKind::kUseAfterFree},
   };
   auto it = kinds.find(name);
   return it == kinds.end() ? lineup::ViolationKind::kNotLinearizable : it->second;
@@ -186,7 +187,9 @@ INSTANTIATE_TEST_SUITE_P(Deep, SeededDeepBug,
                          ::testing::Values(DeepBug{"seeded/hazard-stack-no-revalidate", 3, 4},
                                            DeepBug{"seeded/hazard-slots-wrap", 4, 3},
                                            DeepBug{"seeded/treiber-tag-wrap", 3, 4},
-                                           DeepBug{"seeded/hazard-msqueue-no-revalidate", 3, 4}),
+                                           DeepBug{"seeded/hazard-msqueue-no-revalidate", 3, 4},
+                                           DeepBug{"seeded/hazard-msqueue-tail-no-revalidate", 3,
+                                                   4}),
                          [](const auto& info) {
                            std::string n = std::string(info.param.name).substr(7);
                            for (char& c : n)
@@ -197,8 +200,9 @@ INSTANTIATE_TEST_SUITE_P(Deep, SeededDeepBug,
 // One preemption is enough for each, once the program is big enough: what makes them deep is
 // the number of calls or threads.
 TEST(Seeded, DeepBugsNeedOnlyOnePreemptionInTheirShape) {
-  for (const char* name : {"seeded/hazard-stack-no-revalidate", "seeded/hazard-slots-wrap",
-                           "seeded/treiber-tag-wrap", "seeded/hazard-msqueue-no-revalidate"}) {
+  for (const char* name :
+       {"seeded/hazard-stack-no-revalidate", "seeded/hazard-slots-wrap", "seeded/treiber-tag-wrap",
+        "seeded/hazard-msqueue-no-revalidate", "seeded/hazard-msqueue-tail-no-revalidate"}) {
     const specs::Target& t = target(name);
     HuntOptions one = capped(t, 60);
     one.bound = 1;
