@@ -1,13 +1,14 @@
 #!/usr/bin/python3
 """Prints the "Found by a generic hunt" table of adapters/seeded/README.md.
 
-  bench/seeded_table.py [--build build] [--seed 1] [NAME ...]
+  bench/seeded_table.py [--build build] [--seed 1] [--bound 2] [NAME ...]
 
 Hunts every seeded/ structure once with the default strategy (`lineup hunt NAME --budget 60s
 --jobs 1 --max-bugs 1 --corpus ""`, shrinking on) and prints one Markdown row each: seconds
 and executions to the first violation, its program's number, the bound, the kind of failure,
 the shrunk case and its preemptions. NAMEs (e.g. seeded/treiber-aba) limit it to those
-structures. A structure declaring its own program shape is hunted in that shape. Run it on an idle machine: the seconds are wall time.
+structures. A structure declaring its own program shape is hunted in that shape. --bound
+hunts at another preemption bound (3 for seeded/msqueue-tag-reset-roles, which needs three). Run it on an idle machine: the seconds are wall time.
 """
 import argparse
 import json
@@ -20,9 +21,10 @@ def seeded_names(lineup):
     return [line.split()[0] for line in out.splitlines() if line.startswith("seeded/")]
 
 
-def row(lineup, name, seed):
+def row(lineup, name, seed, bound):
     run = subprocess.run([lineup, "hunt", name, "--budget", "60s", "--jobs", "1", "--max-bugs",
-                          "1", "--corpus", "", "--seed", str(seed), "--json"],
+                          "1", "--corpus", "", "--seed", str(seed), "--bound", str(bound),
+                          "--json"],
                          capture_output=True, text=True)
     if run.returncode != 1:
         return f"| `{name}` | not found (exit {run.returncode}) |"
@@ -39,6 +41,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default="build")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bound", type=int, default=2)
     parser.add_argument("names", nargs="*", help="structures (default: every seeded/ one)")
     args = parser.parse_args()
     lineup = f"{args.build}/bin/lineup"
@@ -46,7 +49,7 @@ def main():
           "| its preemptions |")
     print("|---|---:|---:|---:|---:|---|---|---:|")
     for name in args.names or seeded_names(lineup):
-        print(row(lineup, name, args.seed), flush=True)
+        print(row(lineup, name, args.seed, args.bound), flush=True)
 
 
 if __name__ == "__main__":

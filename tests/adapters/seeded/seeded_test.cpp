@@ -2,9 +2,10 @@
 // executions per program; a cap on programs instead of a time budget) and reported as the
 // kind of failure its header describes. The claims the structures make about what their bug
 // needs hold: two preemptions for the tag-reset queue and the pop-count reclaiming stack,
-// three threads for the two-consumer ring and the pop-count reclaiming stack, and a bigger
-// program than 3 threads x 3 calls for the deep ones (which declare their shape). And the same
-// code without its flaw (tests/adapters/seeded/fixtures) hunts cleanly.
+// three threads for the two-consumer ring and the pop-count reclaiming stack, a bigger
+// program than 3 threads x 3 calls for the deep ones (which declare their shape), and three
+// preemptions for the tag-reset queue with producer and consumer roles. And the same code
+// without its flaw (tests/adapters/seeded/fixtures) hunts cleanly.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -30,6 +31,17 @@ HuntOptions capped(const specs::Target& t, uint64_t programs) {
   return o;
 }
 
+// The bug that needs three preemptions (see msqueue_tag_reset_roles.cpp).
+constexpr const char* kThreePreemptions = "seeded/msqueue-tag-reset-roles";
+
+// capped(t, programs) at the preemption bound a bug needs: the default 2, 3 for the one that
+// needs three.
+HuntOptions capped_for_bug(const specs::Target& t, uint64_t programs) {
+  HuntOptions o = capped(t, programs);
+  if (t.name == kThreePreemptions) o.bound = 3;
+  return o;
+}
+
 const specs::Target& target(const std::string& name) {
   const specs::Target* t = specs::find_target(name);
   if (t == nullptr) throw std::invalid_argument("not registered: " + name);
@@ -51,6 +63,8 @@ lineup::ViolationKind expected_kind(const std::string& name) {
       {"seeded/pop-count-reclaim-stack", lineup::ViolationKind::kUseAfterFree},
       {"seeded/hazard-stack-no-revalidate", lineup::ViolationKind::kUseAfterFree},
       {"seeded/hazard-slots-wrap", lineup::ViolationKind::kUseAfterFree},
+      {"seeded/hazard-msqueue-no-revalidate", lineup::ViolationKind::kUseAfterFree},
+      {"seeded/hazard-msqueue-tail-no-revalidate", lineup::ViolationKind::kUseAfterFree},
   };
   auto it = kinds.find(name);
   return it == kinds.end() ? lineup::ViolationKind::kNotLinearizable : it->second;
@@ -69,7 +83,7 @@ class SeededBug : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SeededBug, IsFoundByTheHunt) {
   const specs::Target& t = target(GetParam());
-  HuntResult r = hunt(t, capped(t, 20));
+  HuntResult r = hunt(t, capped_for_bug(t, 20));
   ASSERT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
   const Violation& v = r.violations[0];
   EXPECT_EQ(v.kind, expected_kind(GetParam())) << v.report;
@@ -172,7 +186,10 @@ TEST_P(SeededDeepBug, NeedsItsDeclaredShape) {
 INSTANTIATE_TEST_SUITE_P(Deep, SeededDeepBug,
                          ::testing::Values(DeepBug{"seeded/hazard-stack-no-revalidate", 3, 4},
                                            DeepBug{"seeded/hazard-slots-wrap", 4, 3},
-                                           DeepBug{"seeded/treiber-tag-wrap", 3, 4}),
+                                           DeepBug{"seeded/treiber-tag-wrap", 3, 4},
+                                           DeepBug{"seeded/hazard-msqueue-no-revalidate", 3, 4},
+                                           DeepBug{"seeded/hazard-msqueue-tail-no-revalidate", 3,
+                                                   4}),
                          [](const auto& info) {
                            std::string n = std::string(info.param.name).substr(7);
                            for (char& c : n)
@@ -183,8 +200,9 @@ INSTANTIATE_TEST_SUITE_P(Deep, SeededDeepBug,
 // One preemption is enough for each, once the program is big enough: what makes them deep is
 // the number of calls or threads.
 TEST(Seeded, DeepBugsNeedOnlyOnePreemptionInTheirShape) {
-  for (const char* name : {"seeded/hazard-stack-no-revalidate", "seeded/hazard-slots-wrap",
-                           "seeded/treiber-tag-wrap"}) {
+  for (const char* name :
+       {"seeded/hazard-stack-no-revalidate", "seeded/hazard-slots-wrap", "seeded/treiber-tag-wrap",
+        "seeded/hazard-msqueue-no-revalidate", "seeded/hazard-msqueue-tail-no-revalidate"}) {
     const specs::Target& t = target(name);
     HuntOptions one = capped(t, 60);
     one.bound = 1;
@@ -192,6 +210,29 @@ TEST(Seeded, DeepBugsNeedOnlyOnePreemptionInTheirShape) {
     ASSERT_EQ(r.violations.size(), 1u) << name << ": not found in " << r.programs << " programs";
     EXPECT_EQ(r.violations[0].preemptions, 1) << name;
   }
+}
+
+// The tag-reset queue with two producers and one consumer, the deep bug that needs three
+// preemptions (van den Hooff 2014, chapter 5, reports three for the Boost FIFO bug): CB-DPOR
+// explores every execution of bound 2 of its first 20 programs and finds nothing; bound 3
+// finds it in the first program, with three preemptions, and the shrunk case keeps them.
+TEST(Seeded, TagResetRolesNeedsThreePreemptions) {
+  const specs::Target& t = target(kThreePreemptions);
+  HuntResult r2 = hunt(t, capped(20));
+  EXPECT_EQ(r2.programs, 20u);
+  EXPECT_EQ(r2.programs_capped, 0u);  // bound 2 explored completely
+  EXPECT_EQ(r2.bound_completed, 2);
+  EXPECT_TRUE(r2.violations.empty()) << r2.violations.front().report;
+
+  HuntOptions three = capped(20);
+  three.bound = 3;
+  HuntResult r3 = hunt(t, three);
+  ASSERT_EQ(r3.violations.size(), 1u) << "not found in " << r3.programs << " programs";
+  EXPECT_EQ(r3.programs, 1u);
+  const Violation& v = r3.violations[0];
+  EXPECT_EQ(v.kind, lineup::ViolationKind::kNotLinearizable) << v.report;
+  EXPECT_EQ(v.preemptions, 3) << v.report;
+  EXPECT_EQ(v.program.threads.size(), 3u);
 }
 
 // The programs that find the seeded bugs in their first programs find nothing once the flaw
@@ -206,13 +247,24 @@ TEST(Seeded, TheFlawlessVariantsHuntCleanly) {
 
 // The deep ones' controls, in the shapes the seeded bugs are found in (within 8 programs).
 TEST(Seeded, TheDeepFlawlessVariantsHuntCleanly) {
-  for (const char* name :
-       {"control/hazard-stack", "control/hazard-stack-4-slots", "control/tagged-stack"}) {
+  for (const char* name : {"control/hazard-stack", "control/hazard-stack-4-slots",
+                           "control/tagged-stack", "control/hazard-msqueue"}) {
     const specs::Target& t = target(name);
     HuntResult r = hunt(t, capped(t, 10));
     EXPECT_EQ(r.programs, 10u) << name;
     EXPECT_TRUE(r.violations.empty()) << name << ": " << r.violations.front().report;
   }
+}
+
+// The tag-reset queue with roles, tags counting on: the programs where bound 3 finds the
+// seeded bug hunt cleanly at bound 3.
+TEST(Seeded, TheThreePreemptionFlawlessVariantHuntsCleanly) {
+  const specs::Target& t = target("control/tagged-msqueue-roles");
+  HuntOptions o = capped(t, 3);
+  o.bound = 3;
+  HuntResult r = hunt(t, o);
+  EXPECT_EQ(r.programs, 3u);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }
 
 }  // namespace
