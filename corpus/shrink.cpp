@@ -73,6 +73,13 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
     if (options.log) options.log(line);
   };
   std::optional<Violation> found = fails(c.program);
+  if (!found && search.strategy != engine::StrategyKind::kPortfolio) {
+    // A sampled execution (the portfolio's POS part) can fail where the bounded search finds
+    // nothing within its cap: the candidates are then searched the way the hunt searched.
+    search.strategy = engine::StrategyKind::kPortfolio;
+    search.bound = options.bound;
+    found = fails(c.program);
+  }
   if (!found) {
     log("the program no longer fails under the bounded search; nothing to shrink");
     return c;
@@ -90,14 +97,17 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
       }
     }
   }
-  // CB-DPOR deepens its bound one preemption at a time, so `found` has the fewest
-  // preemptions any failing execution of `current` needs; now the fewest steps among those.
+  // CB-DPOR deepens its bound one preemption at a time, so the failing executions it meets
+  // come with the fewest preemptions first: the best has the fewest preemptions, then the
+  // fewest steps (`found` may come from a sampled execution with more preemptions).
   Violation best = *found;
+  search.strategy = engine::StrategyKind::kCbDpor;
   search.bound = best.preemptions;
   search_program(
       *engine, *target, current, c.program_index, search, [] { return false; }, nullptr,
       [&](const Violation& v) {
-        if (v.kind == c.kind && v.preemptions == best.preemptions && v.steps < best.steps) {
+        if (v.kind == c.kind && (v.preemptions < best.preemptions ||
+                                 (v.preemptions == best.preemptions && v.steps < best.steps))) {
           best = v;
         }
         return true;

@@ -18,8 +18,9 @@
 namespace lineup {
 
 struct HuntOptions {
-  engine::StrategyKind strategy = engine::StrategyKind::kCbDpor;
-  int bound = 2;      // preemption bound for cbdpor/icb (-1: unbounded)
+  // CB-DPOR's coverage with POS's reach beyond the bound (strategy/portfolio.h).
+  engine::StrategyKind strategy = engine::StrategyKind::kPortfolio;
+  int bound = 2;      // preemption bound for cbdpor/icb/gambit/portfolio (-1: unbounded)
   int pct_depth = 3;  // pct: bug depth d (d-1 priority change points)
   /// Record (executions, distinct classes) in HuntResult::curve every this many executions
   /// (0: never).

@@ -1,11 +1,12 @@
 // Every seeded bug is found by a generic hunt (default options: strategy, bound, program shape,
 // executions per program; a cap on programs instead of a time budget) and reported as the
 // kind of failure its header describes. The claims the structures make about what their bug
-// needs hold: two preemptions for the tag-reset queue and the pop-count reclaiming stack,
-// three threads for the two-consumer ring and the pop-count reclaiming stack, a bigger
-// program than 3 threads x 3 calls for the deep ones (which declare their shape), and three
-// preemptions for the tag-reset queue with producer and consumer roles. And the same code
-// without its flaw (tests/adapters/seeded/fixtures) hunts cleanly.
+// needs hold for CB-DPOR alone (a bounded systematic search, whose bound they are about): two
+// preemptions for the tag-reset queue and the pop-count reclaiming stack, three threads for the
+// two-consumer ring and the pop-count reclaiming stack, a bigger program than 3 threads x 3 calls
+// for the deep ones (which declare their shape), and three preemptions for the tag-reset queue with
+// producer and consumer roles. And the same code without its flaw (tests/adapters/seeded/fixtures)
+// hunts cleanly.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -31,16 +32,17 @@ HuntOptions capped(const specs::Target& t, uint64_t programs) {
   return o;
 }
 
-// The bug that needs three preemptions (see msqueue_tag_reset_roles.cpp).
-constexpr const char* kThreePreemptions = "seeded/msqueue-tag-reset-roles";
-
-// capped(t, programs) at the preemption bound a bug needs: the default 2, 3 for the one that
-// needs three.
-HuntOptions capped_for_bug(const specs::Target& t, uint64_t programs) {
-  HuntOptions o = capped(t, programs);
-  if (t.name == kThreePreemptions) o.bound = 3;
+// `o` with CB-DPOR alone at preemption bound `bound` (the default strategy also samples
+// executions beyond its bound).
+HuntOptions cbdpor(HuntOptions o, int bound) {
+  o.strategy = engine::StrategyKind::kCbDpor;
+  o.bound = bound;
   return o;
 }
+
+// The bug that needs three preemptions (see msqueue_tag_reset_roles.cpp): the default hunt
+// finds it through the portfolio's sampler, a bound-2 CB-DPOR hunt never.
+constexpr const char* kThreePreemptions = "seeded/msqueue-tag-reset-roles";
 
 const specs::Target& target(const std::string& name) {
   const specs::Target* t = specs::find_target(name);
@@ -83,7 +85,7 @@ class SeededBug : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SeededBug, IsFoundByTheHunt) {
   const specs::Target& t = target(GetParam());
-  HuntResult r = hunt(t, capped_for_bug(t, 20));
+  HuntResult r = hunt(t, capped(t, 20));
   ASSERT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
   const Violation& v = r.violations[0];
   EXPECT_EQ(v.kind, expected_kind(GetParam())) << v.report;
@@ -100,12 +102,10 @@ INSTANTIATE_TEST_SUITE_P(All, SeededBug, ::testing::ValuesIn(seeded_names()), []
 
 TEST(Seeded, TagResetNeedsTwoPreemptions) {
   const specs::Target& t = target("seeded/msqueue-tag-reset");
-  HuntOptions one = capped(30);
-  one.bound = 1;
-  HuntResult r1 = hunt(t, one);
+  HuntResult r1 = hunt(t, cbdpor(capped(30), 1));
   EXPECT_EQ(r1.programs, 30u);
   EXPECT_TRUE(r1.violations.empty()) << r1.violations.front().report;
-  HuntResult two = hunt(t, capped(30));
+  HuntResult two = hunt(t, cbdpor(capped(30), 2));
   ASSERT_EQ(two.violations.size(), 1u);
   EXPECT_EQ(two.violations[0].preemptions, 2);
 }
@@ -130,13 +130,11 @@ TEST(Seeded, PopCountReclaimNeedsThreeThreadsAndTwoPreemptions) {
   EXPECT_EQ(r2.programs, 300u);
   EXPECT_TRUE(r2.violations.empty()) << r2.violations.front().report;
 
-  HuntOptions one_preemption = capped(40);
-  one_preemption.bound = 1;
-  HuntResult r1 = hunt(t, one_preemption);
+  HuntResult r1 = hunt(t, cbdpor(capped(40), 1));
   EXPECT_EQ(r1.programs, 40u);
   EXPECT_TRUE(r1.violations.empty()) << r1.violations.front().report;
 
-  HuntResult r = hunt(t, capped(20));
+  HuntResult r = hunt(t, cbdpor(capped(20), 2));
   ASSERT_EQ(r.violations.size(), 1u);
   const Violation& v = r.violations[0];
   EXPECT_EQ(v.kind, lineup::ViolationKind::kUseAfterFree);
@@ -162,7 +160,7 @@ TEST_P(SeededDeepBug, NeedsItsDeclaredShape) {
   ASSERT_EQ(t.threads, d.threads);
   ASSERT_EQ(t.calls, d.calls);
 
-  HuntOptions small = capped(100);
+  HuntOptions small = cbdpor(capped(100), 2);
   ASSERT_EQ(small.threads, 3);
   ASSERT_EQ(small.calls, 3);
   HuntResult r2 = hunt(t, small);
@@ -204,9 +202,7 @@ TEST(Seeded, DeepBugsNeedOnlyOnePreemptionInTheirShape) {
        {"seeded/hazard-stack-no-revalidate", "seeded/hazard-slots-wrap", "seeded/treiber-tag-wrap",
         "seeded/hazard-msqueue-no-revalidate", "seeded/hazard-msqueue-tail-no-revalidate"}) {
     const specs::Target& t = target(name);
-    HuntOptions one = capped(t, 60);
-    one.bound = 1;
-    HuntResult r = hunt(t, one);
+    HuntResult r = hunt(t, cbdpor(capped(t, 60), 1));
     ASSERT_EQ(r.violations.size(), 1u) << name << ": not found in " << r.programs << " programs";
     EXPECT_EQ(r.violations[0].preemptions, 1) << name;
   }
@@ -218,15 +214,13 @@ TEST(Seeded, DeepBugsNeedOnlyOnePreemptionInTheirShape) {
 // finds it in the first program, with three preemptions, and the shrunk case keeps them.
 TEST(Seeded, TagResetRolesNeedsThreePreemptions) {
   const specs::Target& t = target(kThreePreemptions);
-  HuntResult r2 = hunt(t, capped(20));
+  HuntResult r2 = hunt(t, cbdpor(capped(20), 2));
   EXPECT_EQ(r2.programs, 20u);
   EXPECT_EQ(r2.programs_capped, 0u);  // bound 2 explored completely
   EXPECT_EQ(r2.bound_completed, 2);
   EXPECT_TRUE(r2.violations.empty()) << r2.violations.front().report;
 
-  HuntOptions three = capped(20);
-  three.bound = 3;
-  HuntResult r3 = hunt(t, three);
+  HuntResult r3 = hunt(t, cbdpor(capped(20), 3));
   ASSERT_EQ(r3.violations.size(), 1u) << "not found in " << r3.programs << " programs";
   EXPECT_EQ(r3.programs, 1u);
   const Violation& v = r3.violations[0];
@@ -260,9 +254,7 @@ TEST(Seeded, TheDeepFlawlessVariantsHuntCleanly) {
 // seeded bug hunt cleanly at bound 3.
 TEST(Seeded, TheThreePreemptionFlawlessVariantHuntsCleanly) {
   const specs::Target& t = target("control/tagged-msqueue-roles");
-  HuntOptions o = capped(t, 3);
-  o.bound = 3;
-  HuntResult r = hunt(t, o);
+  HuntResult r = hunt(t, cbdpor(capped(t, 3), 3));
   EXPECT_EQ(r.programs, 3u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }
