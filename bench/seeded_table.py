@@ -8,7 +8,8 @@ Hunts every seeded/ structure once with the default strategy (`lineup hunt NAME 
 and executions to the first violation, its program's number, the bound, the kind of failure,
 the shrunk case and its preemptions. NAMEs (e.g. seeded/treiber-aba) limit it to those
 structures. A structure declaring its own program shape is hunted in that shape. --bound
-hunts at another preemption bound (3 for seeded/msqueue-tag-reset-roles, which needs three). Run it on an idle machine: the seconds are wall time.
+hunts at another preemption bound (CB-DPOR alone finds seeded/msqueue-tag-reset-roles only at 3;
+the default portfolio finds it at 2 through POS). Run it on an idle machine: the seconds are wall time.
 """
 import argparse
 import json
