@@ -34,6 +34,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.thread = kNoThread;
   result.trace.clear();
   result.schedule.choices.clear();
+  result.schedule.stale.clear();
   result.spin_blocks = result.forced_timeouts = 0;
   result.clock_readings = 0;
   thread_count_ = static_cast<int>(program.threads.size());
@@ -55,6 +56,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     return;
   }
   condition_variables_.reset(thread_count_);
+  weak_ = options_.memory_model == MemoryModel::kC11 ? &weak_model_ : nullptr;
+  if (weak_) weak_->begin(thread_count_, trace_, [this](const Choice& c) { return decide(c); });
 
   // The previous execution's writes to static data are undone only now, so that what it left
   // there stays readable until the next run, like the heap it allocated.
@@ -253,6 +256,10 @@ void Execution::on_free(void* p) {
   ThreadId me = current_thread();
   switch (heap_.deallocate(p, me, trace_->steps.size())) {
     case Heap::FreeResult::kOk:
+      if (weak_) {
+        BlockInfo b = heap_.block_at(reinterpret_cast<uintptr_t>(p));
+        weak_->forget(b.start, b.size);
+      }
       return;
     case Heap::FreeResult::kDoubleFree: {
       BlockInfo b = heap_.block_at(reinterpret_cast<uintptr_t>(p));

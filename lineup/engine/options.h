@@ -6,9 +6,14 @@
 #include <utility>
 #include <vector>
 
+#include "lineup/engine/memory_model.h"
+
 namespace lineup::engine {
 
 struct EngineOptions {
+  /// Sequential consistency (the default) or C++11 weak memory (weak_memory.h), where which
+  /// store a load reads is a choice the strategy explores (Strategy::choose).
+  MemoryModel memory_model = MemoryModel::kSc;
   /// Scheduling points at every shared access (true, the default, as CODEX) or only at atomic
   /// operations and lock operations (false; plain accesses then run as thread-local steps).
   bool schedule_plain_accesses = true;

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lineup/engine/memory_model.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -20,6 +21,7 @@ enum class StrategyKind {
   kRandom,  // a uniformly random enabled thread at every step (strategy/random.h)
   kPos,     // partial order sampling (strategy/pos.h)
   kSurw,    // selectively uniform random walk (strategy/surw.h)
+  kDfs,     // bounded depth-first search over threads and memory-model choices (strategy/dfs.h)
 };
 
 /// "cbdpor", "dpor", "icb", "pct", "random", "pos", "surw": the names of the command line and of
@@ -43,7 +45,14 @@ struct StrategyConfig {
   uint64_t seed = 1;        // pct, random, pos, surw
   uint64_t executions = 0;  // pct, random, pos, surw: how many (0: unbounded)
   int pct_depth = 3;
+  int stale_bound = -1;  // dfs: most stale memory-model choices per execution (-1: no bound)
 };
+
+/// Why `kind` cannot run under `model` ("" when it can): ICB, DPOR and CB-DPOR branch on
+/// threads only and their reductions assume a step's effect follows from the interleaving,
+/// which c11 mode's read choices break; they are refused there rather than claim coverage
+/// they do not have.
+std::string refuse_memory_model(StrategyKind kind, MemoryModel model);
 
 /// The strategy `config` describes, or nullptr (with `error` set) for a setting it cannot
 /// take.
