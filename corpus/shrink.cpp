@@ -60,8 +60,9 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
   HuntOptions search = c.replay_options();
-  search.strategy = engine::StrategyKind::kCbDpor;
+  search.strategy = systematic_strategy(c.memory_model);
   search.bound = std::max(options.bound, c.preemptions);
+  search.stale_bound = stale_choices(c.schedule);
   search.executions_per_program = options.executions_per_candidate;
   auto engine = make_engine(*target, search, static_cast<int>(c.program.threads.size()));
   auto fails = [&](const specs::TestProgram& p) -> std::optional<Violation> {

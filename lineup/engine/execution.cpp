@@ -176,6 +176,7 @@ void Execution::run_thread(ThreadId t) {
     flush_deferred_write();
     me.call = static_cast<int32_t>(trace_->calls.size());
     trace_->calls.push_back({t, static_cast<int>(i), trace_->steps.size(), 0, false});
+    if (weak_) trace_->call_clocks.push_back({weak_->clock(t), {}});
     me.spin.clear();
     std::string error;
     try {
@@ -201,6 +202,7 @@ void Execution::run_thread(ThreadId t) {
     CallSpan& span = trace_->calls[static_cast<size_t>(me.call)];
     span.end_step = trace_->steps.size();
     span.completed = true;
+    if (weak_) trace_->call_clocks[static_cast<size_t>(me.call)].response = weak_->clock(t);
     me.call = -1;
     me.spin.clear();
   }

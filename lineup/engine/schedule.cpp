@@ -33,6 +33,12 @@ int letter_thread(char c) {
 
 }  // namespace
 
+int stale_choices(const Schedule& schedule) {
+  int n = 0;
+  for (uint32_t s : schedule.stale) n += s != 0;
+  return n;
+}
+
 std::string Schedule::to_token() const {
   std::string out(kPrefix);
   for (size_t i = 0; i < choices.size();) {

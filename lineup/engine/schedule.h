@@ -13,6 +13,10 @@
 
 namespace lineup::engine {
 
+struct Schedule;
+/// How many of `schedule`'s memory-model choices are stale (not the SC option).
+int stale_choices(const Schedule& schedule);
+
 struct Schedule {
   std::vector<ThreadId> choices;
   /// c11 mode: every memory-model choice that had at least two options, in order, as its

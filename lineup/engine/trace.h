@@ -31,16 +31,26 @@ struct WeakNote {
   Kind kind = Kind::kRead;
 };
 
+/// c11 mode: the calling thread's vector clock (weak_memory.h) at a call's invocation and at
+/// its response. Call x precedes call y of another thread when y's invocation knows x's
+/// response: what x did happens before what y does (the checker's order in c11 mode, where
+/// the interleaving's real-time order says nothing about what a thread has seen).
+struct CallClocks {
+  std::vector<uint32_t> invocation, response;
+};
+
 /// The transitions of one execution and their grouping into calls.
 struct Trace {
   std::vector<Transition> steps;
   std::vector<CallSpan> calls;
-  std::vector<WeakNote> weak;  // c11 mode only, in step order
+  std::vector<WeakNote> weak;           // c11 mode only, in step order
+  std::vector<CallClocks> call_clocks;  // c11 mode only, one per call (as `calls`)
 
   void clear() {
     steps.clear();
     calls.clear();
     weak.clear();
+    call_clocks.clear();
   }
 };
 

@@ -217,7 +217,7 @@ void WeakMemory::synchronise(ThreadId t, uintptr_t object) {
   View& o = objects_[object];
   v.cur.join(o);
   v.acq.join(v.cur);
-  v.rel = v.cur;
+  // Not a fence: relaxed stores after it carry nothing more (v.rel stays).
   o = v.cur;
 }
 

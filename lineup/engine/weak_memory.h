@@ -84,6 +84,11 @@ class WeakMemory {
   /// range start over.
   std::optional<std::string> plain(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
                                    bool write);
+  /// Thread t's vector clock now (CallClocks).
+  std::vector<uint32_t> clock(ThreadId t) const {
+    return static_cast<size_t>(t) < threads_.size() ? threads_[static_cast<size_t>(t)].cur.clock
+                                                    : std::vector<uint32_t>{};
+  }
   /// [addr, addr + size) was freed: its locations and access history start over.
   void forget(uintptr_t addr, size_t size);
 

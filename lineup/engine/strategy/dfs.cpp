@@ -5,7 +5,9 @@
 namespace lineup::engine {
 
 DfsStrategy::DfsStrategy(int preemption_bound, int stale_bound)
-    : preemption_bound_(preemption_bound), stale_bound_(stale_bound) {}
+    : preemption_bound_(preemption_bound),
+      stale_bound_(stale_bound),
+      bound_(preemption_bound < 0 ? -1 : 0) {}
 
 bool DfsStrategy::begin_execution() {
   depth_ = 0;
@@ -21,7 +23,7 @@ int DfsStrategy::cost(const Node& n, uint32_t pick) const {
 
 bool DfsStrategy::within(const Node& n, uint32_t pick) const {
   int c = cost(n, pick);
-  if (n.thread) return preemption_bound_ < 0 || n.preemptions + c <= preemption_bound_;
+  if (n.thread) return bound_ < 0 || n.preemptions + c <= bound_;
   return stale_bound_ < 0 || n.stale + c <= stale_bound_;
 }
 
@@ -103,13 +105,17 @@ void DfsStrategy::end_execution(const ExecutionResult&) {
     }
     path_.pop_back();
   }
+  bound_completed_ = bound_ < 0 ? Coverage::kExhaustive : bound_;
+  if (bound_ >= 0 && bound_ < preemption_bound_) {
+    ++bound_;  // the next pass, from the start
+    return;
+  }
   done_ = true;
 }
 
 Coverage DfsStrategy::coverage() const {
   Coverage c;
-  if (!done_) return c;
-  c.bound_completed = preemption_bound_ < 0 ? Coverage::kExhaustive : preemption_bound_;
+  c.bound_completed = bound_completed_;
   c.stale_bound = stale_bound_;
   return c;
 }

@@ -5,8 +5,10 @@
 // reductions assume that a step's effect is fixed by the interleaving, which a read choice
 // breaks. Two bounds, each optional: preemptions (a switch away from a thread that could go
 // on, as in ICB) and stale choices (any option other than the SC one costs 1). No partial-
-// order reduction: every execution within the bounds is run once. In SC mode it is ICB's
-// brute-force enumeration in a single pass.
+// order reduction. With a preemption bound the search deepens as ICB does (bound 0, then 1,
+// ...), so that executions with few preemptions come first and each completed bound can be
+// claimed; it is simpler than ICB's deferred prefixes: each pass re-runs the executions of
+// the passes before it.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +27,7 @@ class DfsStrategy final : public Strategy {
   uint32_t choose(const Choice& choice) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return reason_; }
-  /// Once the search is done: every execution within the bounds.
+  /// The highest preemption bound completed (within the stale bound), as ICB's.
   Coverage coverage() const override;
 
  private:
@@ -43,6 +45,8 @@ class DfsStrategy final : public Strategy {
   Node* replayed(bool thread);
 
   int preemption_bound_, stale_bound_;
+  int bound_ = -1;  // the bound of this pass (-1: unbounded)
+  int bound_completed_ = -1;
   std::vector<Node> path_;
   size_t depth_ = 0;  // decisions made in the current execution
   bool done_ = false;
