@@ -22,7 +22,7 @@ struct Schedule {
   /// c11 mode: every memory-model choice that had at least two options, in order, as its
   /// staleness (0: the SC option, the latest store or last position; k: k options older).
   /// Empty in SC mode.
-  std::vector<uint32_t> stale;
+  std::vector<uint32_t> stale{};
 
   /// Token "s1:" followed by runs, each a thread letter (a-z = 0-25, A-Z = 26-51) and an
   /// optional repeat count: e.g. "s1:a12b3a" is 12 steps of thread 0, 3 of thread 1, 1 of 0.

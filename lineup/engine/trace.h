@@ -43,8 +43,8 @@ struct CallClocks {
 struct Trace {
   std::vector<Transition> steps;
   std::vector<CallSpan> calls;
-  std::vector<WeakNote> weak;           // c11 mode only, in step order
-  std::vector<CallClocks> call_clocks;  // c11 mode only, one per call (as `calls`)
+  std::vector<WeakNote> weak{};           // c11 mode only, in step order
+  std::vector<CallClocks> call_clocks{};  // c11 mode only, one per call (as `calls`)
 
   void clear() {
     steps.clear();

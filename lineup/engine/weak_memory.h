@@ -34,6 +34,20 @@
 // Plain writes (constructors initialising an atomic, memset) and frees make a location start
 // over: its history is dropped and the next atomic access takes memory's value as the first
 // message, readable by every thread. Accesses of 16 bytes stay sequentially consistent.
+//
+// Limits, each an approximation of C++11 rather than a false report unless said otherwise:
+//   - Fences are seen only when the compiler reports them: clang's -fsanitize=thread calls
+//     __tsan_atomic_thread_fence, GCC's does not (it warns, -Wtsan, and emits the bare fence).
+//     Code under test built with GCC that relies on fences therefore looks less synchronised
+//     than it is, and c11 mode may report stale reads its fences forbid: build such code with
+//     clang for c11 mode.
+//   - Races are looked for between plain accesses at the same address (not overlapping
+//     ranges of different starts), and only where plain accesses are scheduling points
+//     (not with EngineOptions::schedule_plain_accesses off).
+//   - Weak compare-exchange never fails spuriously; it may fail on a stale value.
+//   - Only stores that have executed can be read (no promises): RC11 (po ∪ rf acyclic), so the
+//     load-buffering outcome that Batty et al.'s C++11 model and the promising semantics
+//     allow for relaxed atomics is not produced (tests/lineup/engine/litmus_test.cpp).
 #pragma once
 
 #include <cstdint>
