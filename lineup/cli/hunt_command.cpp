@@ -50,6 +50,8 @@ HuntCommand::HuntCommand(CLI::App& app) {
                    "random, pct, pos, surw; not cbdpor, dpor, icb)")
       ->check(CLI::IsMember({"sc", "c11"}))
       ->capture_default_str();
+  hunt->add_flag("!--ignore-races", o.report_data_races,
+                 "c11 mode: do not report data races on plain locations");
   hunt->add_option("--stale-bound", o.stale_bound,
                    "dfs in c11 mode: at most N stale reads per execution (-1: no bound)")
       ->capture_default_str();

@@ -74,7 +74,8 @@ void print_hunt_summary(const specs::Target& target, const HuntOptions& options,
       "%s check)\n",
       target.name.c_str(), static_cast<unsigned long>(r.programs),
       static_cast<unsigned long>(r.executions), static_cast<unsigned long>(r.distinct_classes),
-      r.seconds, engine::to_string(options.strategy), options.bound, check.c_str());
+      r.seconds, engine::to_string(options.strategy), options.bound,
+      options.memory_model == engine::MemoryModel::kC11 ? "happens-before" : check.c_str());
   char bound[32] = "none";
   if (r.bound_completed >= 0) std::snprintf(bound, sizeof bound, "%d", r.bound_completed);
   // In c11 mode the claim is about the executions of the C++11 model, within the stale bound.

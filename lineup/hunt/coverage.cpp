@@ -14,9 +14,12 @@ std::string plural(uint64_t n, const std::string& one, const std::string& many) 
 bool bound_covered(const HuntResult& r, const HuntOptions& options) {
   if (!engine::is_systematic(options.strategy)) return false;
   if (r.programs_capped != 0) return false;
-  // Only CB-DPOR reports the bound it completed per program; the others are complete when
-  // they were not capped.
-  if (options.strategy != engine::StrategyKind::kCbDpor) return true;
+  // Only CB-DPOR and dfs report the bound they completed per program; the others are complete
+  // when they were not capped.
+  if (options.strategy != engine::StrategyKind::kCbDpor &&
+      options.strategy != engine::StrategyKind::kDfs) {
+    return true;
+  }
   int wanted = options.bound < 0 ? INT_MAX : options.bound;
   return r.programs > 0 && r.bound_completed >= wanted;
 }

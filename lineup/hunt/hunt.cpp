@@ -72,8 +72,10 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
       result.violations.push_back(std::move(*s.violation));
     }
     // A program the deadline cut short says nothing about the bound the hunt completes.
-    if (options.strategy == engine::StrategyKind::kCbDpor && !s.violation &&
-        elapsed() < options.budget_seconds) {
+    // CB-DPOR and dfs deepen bound by bound and say which they completed.
+    bool deepens = options.strategy == engine::StrategyKind::kCbDpor ||
+                   options.strategy == engine::StrategyKind::kDfs;
+    if (deepens && !s.violation && elapsed() < options.budget_seconds) {
       // A program explored exhaustively (INT_MAX) completed the bound asked for.
       int completed =
           options.bound >= 0 ? std::min(s.bound_completed, options.bound) : s.bound_completed;

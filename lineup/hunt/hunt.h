@@ -37,6 +37,8 @@ struct HuntOptions {
   /// dfs in c11 mode: most stale reads (and out-of-order store placements) per execution
   /// (-1: no bound).
   int stale_bound = -1;
+  /// c11 mode: plain accesses unordered by happens-before are violations ("data race").
+  bool report_data_races = true;
   /// Whether executions are judged by their dependency classes (the dependency-aware check).
   bool judges_classes() const {
     return dependency_aware && memory_model == engine::MemoryModel::kSc;

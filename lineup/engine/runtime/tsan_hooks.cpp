@@ -75,7 +75,8 @@ __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size,
       e->step(Transition::pending(write ? Kind::kWrite : Kind::kRead, addr, size, pc));
   if (write) e->defer_write_value(rec);
   if (WeakMemory* w = e->weak_memory()) {
-    if (auto race = w->plain(rec.thread, e->last_step(), addr, size, write)) {
+    auto race = w->plain(rec.thread, e->last_step(), addr, size, write);
+    if (race && e->options().report_data_races) {
       e->abort(le::Outcome::kDataRace, *race + ", at " + e->where(pc));
     }
   }
