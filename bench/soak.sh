@@ -13,7 +13,7 @@ seconds="${1:-60}"
 shift || true
 structures=("$@")
 if [ ${#structures[@]} -eq 0 ]; then
-  mapfile -t structures < <("$lineup" list | awk 'NR>1 && $1 ~ /\// && $1 !~ /^(seeded|test|my)\// {print $1}')
+  mapfile -t structures < <("$lineup" list | awk 'NR>1 && $1 ~ /\// && $1 !~ /^(seeded|seeded-c11|test|my)\// {print $1}')
 fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

@@ -30,7 +30,7 @@ if [ ${#structures[@]} -eq 0 ]; then
   while read -r s; do
     [[ "$known_buggy" == *" $s "* ]] && continue
     grep -q "^$s," "$results" || structures+=("$s")
-  done < <(build/bin/lineup list | awk 'NR>1 && NF>1 && $1 ~ /\// && $1 !~ /^(seeded|test|my)\// {print $1}')
+  done < <(build/bin/lineup list | awk 'NR>1 && NF>1 && $1 ~ /\// && $1 !~ /^(seeded|seeded-c11|test|my)\// {print $1}')
 fi
 if [ ${#structures[@]} -eq 0 ]; then
   echo "nothing to soak: every structure has a line in $results"

@@ -103,6 +103,7 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
 
 Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace& trace,
                             const engine::HappensBefore* hb) {
+  if (!trace.call_clocks.empty()) return judge_happens_before(results, trace);
   if (!dependency_aware_) {
     order_.real_time(trace);
   } else {
@@ -135,6 +136,48 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
     if (ok) return {};
   }
   return {false, why(results, trace)};
+}
+
+Verdict ProgramJudge::judge_happens_before(const std::vector<int>& results,
+                                           const engine::Trace& trace) {
+  const size_t n = trace.calls.size();
+  std::vector<size_t> flat(n);
+  for (size_t c = 0; c < n; ++c) {
+    flat[c] = program_.flat(trace.calls[c].thread, trace.calls[c].index_in_thread);
+  }
+  std::fill(relation_.begin(), relation_.end(), 0);
+  std::string orderings;
+  for (size_t x = 0; x < n; ++x) {
+    const engine::CallSpan& cx = trace.calls[x];
+    const auto t = static_cast<size_t>(cx.thread);
+    const std::vector<uint32_t>& done = trace.call_clocks[x].response;
+    uint32_t response = t < done.size() ? done[t] : 0;
+    for (size_t y = 0; y < n; ++y) {
+      const engine::CallSpan& cy = trace.calls[y];
+      bool before = false;
+      if (cy.thread == cx.thread) {
+        before = cx.index_in_thread < cy.index_in_thread;
+      } else if (cx.completed && response > 0) {
+        const std::vector<uint32_t>& start = trace.call_clocks[y].invocation;
+        before = t < start.size() && start[t] >= response;
+        if (before) {
+          orderings += "    T" + std::to_string(cx.thread) + "[" +
+                       std::to_string(cx.index_in_thread) + "] happens before T" +
+                       std::to_string(cy.thread) + "[" + std::to_string(cy.index_in_thread) + "]\n";
+        }
+      }
+      if (before) relation_[flat[y]] |= uint64_t{1} << flat[x];
+    }
+  }
+  const uint32_t id = init_ok(results) ? outcome(results) : checker::SerialOrders::kNoOutcome;
+  if (id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) return {};
+  return {false,
+          "no order of the calls that keeps their order in each thread and happens-before "
+          "between threads (c11 mode) gives these results under the " +
+              target_.model->name() + " model" +
+              (orderings.empty() ? std::string(" (no call happens before a call of another "
+                                               "thread)\n")
+                                 : ":\n" + orderings)};
 }
 
 bool ProgramJudge::init_ok(const std::vector<int>& results) const {

@@ -48,6 +48,12 @@ class ProgramJudge {
                 const engine::HappensBefore* hb);
 
  private:
+  // c11 mode (the trace has CallClocks): whether some legal order of the calls respects
+  // happens-before between them, x before y when y's invocation knows x's response (Batty,
+  // Dodds, Gotsman, Library abstraction for C/C++ concurrency, POPL 2013: linearizability
+  // with happens-before in place of real time). The interleaving's real-time order is no
+  // guide there: a load may read a stale value however late it runs.
+  Verdict judge_happens_before(const std::vector<int>& results, const engine::Trace& trace);
   // Whether the init prefix's results are the model's (always true against phase 1).
   bool init_ok(const std::vector<int>& results) const;
   // Whether every relation order_ allows admits a legal order for `outcome` (a memo miss,

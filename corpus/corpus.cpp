@@ -144,8 +144,9 @@ Reproduction reproduce(const Counterexample& c, uint64_t executions) {
             (c.kind != ViolationKind::kNotLinearizable || c.results.empty() ||
              r.violation->results == c.results);
   if (!r.exact) {
-    options.strategy = engine::StrategyKind::kCbDpor;
+    options.strategy = systematic_strategy(c.memory_model);
     options.bound = std::max(2, c.preemptions);
+    options.stale_bound = stale_choices(c.schedule);
     options.executions_per_program = executions;
     auto s =
         search_program(*engine, *target, c.program, c.program_index, options, [] { return false; });

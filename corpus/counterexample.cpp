@@ -111,6 +111,7 @@ specs::Operation parse_call(const specs::Model& model, const std::string& text) 
 HuntOptions Counterexample::replay_options() const {
   HuntOptions o;
   o.atomics_only = atomics_only;
+  o.memory_model = memory_model;
   o.dependency_aware = dependency_aware;
   o.model_spec = model_spec;
   o.seed = seed;
@@ -126,6 +127,7 @@ Counterexample to_counterexample(const specs::Target& target, const Violation& v
   c.lineup_version = LINEUP_VERSION;
   c.seed = options.seed;
   c.atomics_only = options.atomics_only;
+  c.memory_model = options.memory_model;
   c.dependency_aware = options.dependency_aware;
   c.model_spec = options.model_spec;
   return c;
@@ -154,6 +156,8 @@ std::string to_json(const Counterexample& c, const specs::Model& model) {
             {"atomics_only", c.atomics_only},
             {"check", c.dependency_aware ? "dependency" : "classic"},
             {"spec", c.model_spec ? "model" : "serial"}};
+  // Written only for c11, so SC files stay as they were; absent reads as "sc".
+  if (c.memory_model != engine::MemoryModel::kSc) j["memory_model"] = to_string(c.memory_model);
   if (c.original_program) {
     j["original"] = {{"program", program_json(model, *c.original_program)},
                      {"schedule", c.original_schedule ? c.original_schedule->to_token() : ""}};
@@ -200,6 +204,12 @@ Counterexample from_json(const std::string& text) {
   c.seed = get<uint64_t>(j, "seed");
   c.program_index = get<uint64_t>(j, "program_index");
   c.atomics_only = get<bool>(j, "atomics_only");
+  if (j.contains("memory_model")) {
+    std::string name = get<std::string>(j, "memory_model");
+    std::optional<engine::MemoryModel> m = engine::parse_memory_model(name);
+    if (!m) bad("memory_model", "'" + name + "' is not sc or c11");
+    c.memory_model = *m;
+  }
   std::string check = get<std::string>(j, "check"), spec = get<std::string>(j, "spec");
   if (check != "dependency" && check != "classic") bad("check", "is not dependency or classic");
   if (spec != "model" && spec != "serial") bad("spec", "is not model or serial");

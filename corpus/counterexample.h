@@ -24,6 +24,7 @@ struct Counterexample : FailingCase {
   uint64_t seed = 0;  // of the hunt's program sequence
   // What the schedule and the verdict depend on.
   bool atomics_only = false;
+  engine::MemoryModel memory_model = engine::MemoryModel::kSc;
   bool dependency_aware = true;
   bool model_spec = true;
   /// The case as the hunt found it, before shrinking (absent if never shrunk).

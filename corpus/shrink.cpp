@@ -60,8 +60,9 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
   HuntOptions search = c.replay_options();
-  search.strategy = engine::StrategyKind::kCbDpor;
+  search.strategy = systematic_strategy(c.memory_model);
   search.bound = std::max(options.bound, c.preemptions);
+  search.stale_bound = stale_choices(c.schedule);
   search.executions_per_program = options.executions_per_candidate;
   auto engine = make_engine(*target, search, static_cast<int>(c.program.threads.size()));
   auto fails = [&](const specs::TestProgram& p) -> std::optional<Violation> {
@@ -73,7 +74,7 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
     if (options.log) options.log(line);
   };
   std::optional<Violation> found = fails(c.program);
-  if (!found && search.strategy != engine::StrategyKind::kPortfolio) {
+  if (!found && c.memory_model == engine::MemoryModel::kSc) {
     // A sampled execution (the portfolio's POS part) can fail where the bounded search finds
     // nothing within its cap: the candidates are then searched the way the hunt searched.
     search.strategy = engine::StrategyKind::kPortfolio;
@@ -101,7 +102,7 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   // come with the fewest preemptions first: the best has the fewest preemptions, then the
   // fewest steps (`found` may come from a sampled execution with more preemptions).
   Violation best = *found;
-  search.strategy = engine::StrategyKind::kCbDpor;
+  search.strategy = systematic_strategy(c.memory_model);
   search.bound = best.preemptions;
   search_program(
       *engine, *target, current, c.program_index, search, [] { return false; }, nullptr,

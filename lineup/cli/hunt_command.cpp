@@ -42,7 +42,19 @@ HuntCommand::HuntCommand(CLI::App& app) {
   hunt->add_option("--strategy", strategy_, "search strategy")
       ->check(CLI::IsMember(engine::strategy_names()))
       ->capture_default_str();
-  hunt->add_option("--bound", o.bound, "preemption bound (cbdpor, icb, gambit)")->capture_default_str();
+  hunt->add_option("--bound", o.bound, "preemption bound (cbdpor, icb, gambit, portfolio, dfs)")
+      ->capture_default_str();
+  hunt->add_option("--memory-model", memory_model_,
+                   "sc: every execution sequentially consistent; c11: loads may read stale "
+                   "stores as C++11 allows, and plain data races are reported (strategies dfs, "
+                   "random, pct, pos, surw; not cbdpor, dpor, icb, gambit, portfolio)")
+      ->check(CLI::IsMember({"sc", "c11"}))
+      ->capture_default_str();
+  hunt->add_flag("!--ignore-races", o.report_data_races,
+                 "c11 mode: do not report data races on plain locations");
+  hunt->add_option("--stale-bound", o.stale_bound,
+                   "dfs in c11 mode: at most N stale reads per execution (-1: no bound)")
+      ->capture_default_str();
   hunt->add_option("--depth", o.pct_depth, "pct: bug depth d (d-1 change points)")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
@@ -100,6 +112,18 @@ ExitStatus HuntCommand::run() {
   options.strategy = *engine::parse_strategy(strategy_);  // the parser checked the name
   options.model_spec = spec_ == "model";
   options.dependency_aware = check_ == "dependency";
+  options.memory_model = *engine::parse_memory_model(memory_model_);  // the parser checked it
+  // Without --strategy, c11 mode searches with dfs: the default portfolio branches on threads
+  // only.
+  if (command_->get_option("--strategy")->count() == 0 &&
+      options.memory_model == engine::MemoryModel::kC11) {
+    options.strategy = systematic_strategy(options.memory_model);
+  }
+  if (std::string why = engine::refuse_memory_model(options.strategy, options.memory_model);
+      !why.empty()) {
+    std::fprintf(stderr, "lineup: %s\n", why.c_str());
+    return ExitStatus::kUsage;
+  }
   if (!shard_.empty()) {
     std::string error;
     std::optional<Shard> s = parse_shard(shard_, std::getenv, &error);

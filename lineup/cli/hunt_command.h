@@ -35,6 +35,7 @@ class HuntCommand : public Command {
   HuntOutput output_;
   std::string structure_, budget_ = "30s", check_ = "dependency", spec_ = "model", shard_;
   std::string strategy_ = engine::to_string(HuntOptions().strategy);
+  std::string memory_model_ = "sc";
 };
 
 /// Seconds of a budget such as "30s", "2m", "500ms", "1h" or plain seconds; negative when it

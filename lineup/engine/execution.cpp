@@ -34,6 +34,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.thread = kNoThread;
   result.trace.clear();
   result.schedule.choices.clear();
+  result.schedule.stale.clear();
   result.spin_blocks = result.forced_timeouts = 0;
   result.clock_readings = 0;
   thread_count_ = static_cast<int>(program.threads.size());
@@ -55,6 +56,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     return;
   }
   condition_variables_.reset(thread_count_);
+  weak_ = options_.memory_model == MemoryModel::kC11 ? &weak_model_ : nullptr;
+  if (weak_) weak_->begin(thread_count_, trace_, [this](const Choice& c) { return decide(c); });
 
   // The previous execution's writes to static data are undone only now, so that what it left
   // there stays readable until the next run, like the heap it allocated.
@@ -173,6 +176,7 @@ void Execution::run_thread(ThreadId t) {
     flush_deferred_write();
     me.call = static_cast<int32_t>(trace_->calls.size());
     trace_->calls.push_back({t, static_cast<int>(i), trace_->steps.size(), 0, false});
+    if (weak_) trace_->call_clocks.push_back({weak_->clock(t), {}});
     me.spin.clear();
     std::string error;
     try {
@@ -198,6 +202,7 @@ void Execution::run_thread(ThreadId t) {
     CallSpan& span = trace_->calls[static_cast<size_t>(me.call)];
     span.end_step = trace_->steps.size();
     span.completed = true;
+    if (weak_) trace_->call_clocks[static_cast<size_t>(me.call)].response = weak_->clock(t);
     me.call = -1;
     me.spin.clear();
   }
@@ -253,6 +258,10 @@ void Execution::on_free(void* p) {
   ThreadId me = current_thread();
   switch (heap_.deallocate(p, me, trace_->steps.size())) {
     case Heap::FreeResult::kOk:
+      if (weak_) {
+        BlockInfo b = heap_.block_at(reinterpret_cast<uintptr_t>(p));
+        weak_->forget(b.start, b.size);
+      }
       return;
     case Heap::FreeResult::kDoubleFree: {
       BlockInfo b = heap_.block_at(reinterpret_cast<uintptr_t>(p));

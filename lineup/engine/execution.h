@@ -29,6 +29,7 @@
 #include "lineup/engine/thread_specifics.h"
 #include "lineup/engine/virtual_clock.h"
 #include "lineup/engine/watchdog.h"
+#include "lineup/engine/weak_memory.h"
 
 namespace lineup::engine {
 
@@ -75,6 +76,11 @@ class Execution {
   /// The logical thread running now (kNoThread in setup/teardown).
   ThreadId current_thread() const;
   const EngineOptions& options() const { return options_; }
+  /// The weak memory model of c11 mode; nullptr in SC mode (one test on the atomic hooks'
+  /// path is all SC mode pays).
+  WeakMemory* weak_memory() const { return weak_; }
+  /// The trace index of the step just made.
+  size_t last_step() const { return trace_->steps.size() - 1; }
 
   /// Describes code address `pc` for messages (function, file and line).
   std::string where(uintptr_t pc) const;
@@ -140,6 +146,8 @@ class Execution {
   /// After a longjmp out of a crash or hang: back to the main context, outcome set.
   void recover(ExecutionResult& result);
   ThreadId choose();
+  /// Asks the strategy to decide a memory-model choice and records it in the schedule.
+  uint32_t decide(const Choice& choice);
   bool enabled(ThreadId t);
   void resolve_stall();
   std::string describe_waits();
@@ -184,6 +192,8 @@ class Execution {
   jmp_buf abort_env_;
   Fault fault_;
   Watchdog watchdog_;
+  WeakMemory weak_model_;
+  WeakMemory* weak_ = nullptr;  // &weak_model_ in c11 mode
 };
 
 }  // namespace lineup::engine

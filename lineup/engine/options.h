@@ -6,9 +6,19 @@
 #include <utility>
 #include <vector>
 
+#include "lineup/engine/memory_model.h"
+
 namespace lineup::engine {
 
 struct EngineOptions {
+  /// Sequential consistency (the default) or C++11 weak memory (weak_memory.h), where which
+  /// store a load reads is a choice the strategy explores (Strategy::choose).
+  MemoryModel memory_model = MemoryModel::kSc;
+  /// c11 mode: report two plain accesses unordered by happens-before as Outcome::kDataRace.
+  /// Off: plain accesses still reset atomic locations they write, but races go unreported
+  /// (optimistic reads validated by a later CAS, as in Treiber stacks and Boost.Lockfree's
+  /// freelist, are data races by the letter of C++ but not linearizability bugs).
+  bool report_data_races = true;
   /// Scheduling points at every shared access (true, the default, as CODEX) or only at atomic
   /// operations and lock operations (false; plain accesses then run as thread-local steps).
   bool schedule_plain_accesses = true;

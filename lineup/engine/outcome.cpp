@@ -26,6 +26,8 @@ const char* to_string(Outcome outcome) {
       return "abandoned";
     case Outcome::kHang:
       return "hang";
+    case Outcome::kDataRace:
+      return "data race";
   }
   return "?";
 }

@@ -23,6 +23,8 @@ enum class Outcome {
   kDivergence,         // a replayed schedule did not reproduce its recorded steps
   kAbandoned,          // the strategy stopped it as redundant (not a failure)
   kHang,               // controlled code ran for EngineOptions::hang_timeout_ms without a step
+  kDataRace,           // c11 mode: two plain accesses to one address, one a write, unordered
+                       // by happens-before (weak_memory.h)
 };
 
 /// "completed", "deadlock", "use-after-free", ...

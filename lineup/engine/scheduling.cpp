@@ -76,8 +76,20 @@ Transition& Execution::step(const Transition& pending) {
   Transition& rec = trace_->steps.emplace_back(p);
   rec.call = self.call;
   after_step(rec);
+  if (weak_ && rec.kind >= Kind::kLock) weak_->synchronise(me, rec.addr);
   tl_probe_pc = 0;
   return rec;
+}
+
+uint32_t Execution::decide(const Choice& choice) {
+  uint32_t pick = strategy_->choose(choice);
+  if (pick >= choice.options) {
+    abort(Outcome::kDivergence, "the strategy chose option " + std::to_string(pick) + " of " +
+                                    std::to_string(choice.options) + " at step " +
+                                    std::to_string(choice.step));
+  }
+  result_->schedule.stale.push_back(staleness(choice, pick));
+  return pick;
 }
 
 void Execution::after_step(Transition& rec) {

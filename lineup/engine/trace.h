@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,14 +19,38 @@ struct CallSpan {
   bool completed = false;   // false when the execution stopped inside the call
 };
 
+/// What the weak memory model (c11 mode) decided at one step: which store a load read, or
+/// where in modification order a store went when it did not go last.
+struct WeakNote {
+  enum class Kind : uint8_t { kRead, kPlacement };
+  size_t step = 0;      // the load or store
+  int64_t source = -1;  // kRead: step of the store read (-1: the initial value);
+                        // kPlacement: step of the store it went just before (-1: initial)
+  uint32_t newer = 0;   // kRead: stores later in modification order than the one read (0: it
+                        // read the latest); kPlacement: stores it went before
+  Kind kind = Kind::kRead;
+};
+
+/// c11 mode: the calling thread's vector clock (weak_memory.h) at a call's invocation and at
+/// its response. Call x precedes call y of another thread when y's invocation knows x's
+/// response: what x did happens before what y does (the checker's order in c11 mode, where
+/// the interleaving's real-time order says nothing about what a thread has seen).
+struct CallClocks {
+  std::vector<uint32_t> invocation, response;
+};
+
 /// The transitions of one execution and their grouping into calls.
 struct Trace {
   std::vector<Transition> steps;
   std::vector<CallSpan> calls;
+  std::vector<WeakNote> weak{};           // c11 mode only, in step order
+  std::vector<CallClocks> call_clocks{};  // c11 mode only, one per call (as `calls`)
 
   void clear() {
     steps.clear();
     calls.clear();
+    weak.clear();
+    call_clocks.clear();
   }
 };
 

@@ -48,6 +48,21 @@ std::string describe_effect(const Transition& t, const Engine& engine) {
   }
 }
 
+// c11 mode: what the memory model decided at a step, when it differs from what SC would do
+// (a load that did not read the latest store, a store that did not go last) or names the
+// store a load read.
+std::string describe_note(const WeakNote& n) {
+  std::string source =
+      n.source < 0 ? "the initial value" : "the store of step " + std::to_string(n.source);
+  if (n.kind == WeakNote::Kind::kPlacement) {
+    return "placed before " + source + " in modification order (" + std::to_string(n.newer) +
+           " store" + (n.newer == 1 ? "" : "s") + " after it)";
+  }
+  if (n.newer == 0) return "reads " + source;
+  return "reads " + source + ", not the latest (" + std::to_string(n.newer) + " newer store" +
+         (n.newer == 1 ? "" : "s") + ")";
+}
+
 }  // namespace
 
 std::string name_address(uintptr_t addr, const Engine& engine) {
@@ -105,10 +120,15 @@ std::string format_trace(const ExecutionResult& result, const Program& program,
       slot.back() += name;
     }
   }
+  std::vector<std::string> notes(trace.steps.size());
+  for (const WeakNote& n : trace.weak) {
+    if (n.step < notes.size()) notes[n.step] = describe_note(n);
+  }
   for (size_t i = 0; i <= trace.steps.size(); ++i) {
     for (const std::string& line : before[i]) out += line + "\n";
     if (i == trace.steps.size()) break;
     out += format_step(trace.steps[i], i, engine) + "\n";
+    if (!notes[i].empty()) out += "             " + notes[i] + "\n";
     for (const std::string& line : after[i]) out += line + "\n";
   }
   out += "outcome: " + std::string(to_string(result.outcome));

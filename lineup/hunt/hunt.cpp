@@ -90,4 +90,9 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   return result;
 }
 
+engine::StrategyKind systematic_strategy(engine::MemoryModel model) {
+  return model == engine::MemoryModel::kC11 ? engine::StrategyKind::kDfs
+                                            : engine::StrategyKind::kCbDpor;
+}
+
 }  // namespace lineup

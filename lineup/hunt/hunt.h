@@ -30,6 +30,20 @@ struct HuntOptions {
   int init = 0;  // sequential prefix of up to this many calls before the threads start
   uint64_t seed = 1;
   bool atomics_only = false;
+  /// sc (the default) or c11 (lineup/engine/weak_memory.h). In c11 mode the systematic
+  /// strategy is dfs, and every execution is judged by the classic check: the dependency-
+  /// aware check derives its order from the trace as an interleaving, which a stale read is
+  /// not.
+  engine::MemoryModel memory_model = engine::MemoryModel::kSc;
+  /// dfs in c11 mode: most stale reads (and out-of-order store placements) per execution
+  /// (-1: no bound).
+  int stale_bound = -1;
+  /// c11 mode: plain accesses unordered by happens-before are violations ("data race").
+  bool report_data_races = true;
+  /// Whether executions are judged by their dependency classes (the dependency-aware check).
+  bool judges_classes() const {
+    return dependency_aware && memory_model == engine::MemoryModel::kSc;
+  }
   bool dependency_aware = true;  // false: classic Line-Up on each interleaving
   /// false: the correct outcomes are the implementation's own serial outcomes (Line-Up's
   /// phase 1) instead of the sequential model's.
@@ -105,6 +119,10 @@ struct HuntResult {
   /// naming the program it was hunting.
   std::vector<std::string> internal_errors;
 };
+
+/// The systematic strategy that re-searches a program (shrinking, corpus checks): CB-DPOR in
+/// SC mode, dfs in c11 mode.
+engine::StrategyKind systematic_strategy(engine::MemoryModel model);
 
 /// Hunts until the budget ends or the first violation. `progress` (optional) is called after
 /// every program.

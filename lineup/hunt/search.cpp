@@ -77,6 +77,8 @@ std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const H
                                             int max_threads) {
   engine::EngineOptions eo;
   eo.schedule_plain_accesses = !options.atomics_only;
+  eo.memory_model = options.memory_model;
+  eo.report_data_races = options.report_data_races;
   auto engine = std::make_unique<engine::Engine>(eo);
   if (target.prepare_engine != nullptr) target.prepare_engine(*engine, max_threads);
   return engine;
@@ -100,7 +102,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   if (out.violation) return out;
   // With sealed functions, executions that preempt inside them are out of scope; equivalent
   // executions may do so, so each execution is judged on its own real-time order.
-  const bool by_class = options.dependency_aware && options.sealed.empty();
+  const bool by_class = options.judges_classes() && options.sealed.empty();
   ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial, by_class);
   // The dependency-aware verdict is the same for every execution of a class, so a class
   // judged linearizable once is not judged again (strategies other than DPOR revisit classes:
@@ -115,7 +117,9 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   config.seed = options.seed + index;
   config.executions = options.executions_per_program;
   config.pct_depth = options.pct_depth;
-  std::string error;
+  config.stale_bound = options.stale_bound;
+  std::string error = engine::refuse_memory_model(options.strategy, options.memory_model);
+  if (!error.empty()) throw std::invalid_argument(error);
   auto strategy = engine::make_strategy(config, &error);
   if (!strategy) throw std::invalid_argument(error);
   SealingStrategy sealing(*strategy, options.sealed);
@@ -179,7 +183,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
 
 std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
                                           const Violation& found, const HuntOptions& options) {
-  if (found.kind != ViolationKind::kNotLinearizable || !options.dependency_aware ||
+  if (found.kind != ViolationKind::kNotLinearizable || !options.judges_classes() ||
       !options.sealed.empty()) {
     return std::nullopt;
   }
@@ -199,7 +203,7 @@ std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Ta
   SerialOutcomes serial;
   if (auto v = prepare_spec(engine, target, program, 0, options, &serial)) return v;
   ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial,
-                     options.dependency_aware);
+                     options.judges_classes());
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::ReplayStrategy replay(schedule);

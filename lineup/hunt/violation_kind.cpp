@@ -28,6 +28,7 @@ constexpr KindRow kKinds[] = {
     {ViolationKind::kUncaughtException, nullptr, engine::Outcome::kUncaughtException},
     {ViolationKind::kDivergence, nullptr, engine::Outcome::kDivergence},
     {ViolationKind::kHang, nullptr, engine::Outcome::kHang},
+    {ViolationKind::kDataRace, nullptr, engine::Outcome::kDataRace},
 };
 
 const char* name(const KindRow& row) {

@@ -24,6 +24,7 @@ enum class ViolationKind {
   kUncaughtException,
   kDivergence,
   kHang,
+  kDataRace,
 };
 
 /// "not linearizable", "crash", ...: the words of reports, counterexample files and JSON

@@ -4,8 +4,10 @@
 // EngineOptions::schedule_plain_accesses) recorded as a transition.
 //
 // Plain read/write hooks are notifications: the compiler performs the access itself after the
-// hook returns. Atomic hooks perform the operation; the engine runs them sequentially
-// consistent (it explores interleavings, not weak-memory reorderings).
+// hook returns. Atomic hooks perform the operation: sequentially consistent in SC mode; in c11
+// mode (EngineOptions::memory_model) accesses of at most 8 bytes go through the weak memory
+// model (weak_memory.h), which decides the value a load reads and whether a store reaches
+// memory, and plain accesses are checked for data races.
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -21,6 +23,7 @@ using lineup::engine::tl_active;
 using lineup::engine::tl_execution;
 using lineup::engine::tl_heap_on;
 using lineup::engine::Transition;
+using lineup::engine::WeakMemory;
 namespace le = lineup::engine;
 
 #define LINEUP_PC reinterpret_cast<uintptr_t>(__builtin_return_address(0))
@@ -32,6 +35,23 @@ uint64_t bits(T v) {
   uint64_t out = 0;
   std::memcpy(&out, &v, sizeof(T) < 8 ? sizeof(T) : 8);
   return out;
+}
+
+template <class T>
+T from_bits(uint64_t v) {
+  T out{};
+  std::memcpy(&out, &v, sizeof(T) < 8 ? sizeof(T) : 8);
+  return out;
+}
+
+// The weak memory model when it applies to an access of T: c11 mode, at most 8 bytes.
+template <class T>
+WeakMemory* weak(Execution* e) {
+  if constexpr (sizeof(T) > 8) {
+    return nullptr;
+  } else {
+    return e->weak_memory();
+  }
 }
 
 // errno is saved and restored per logical thread (Fibers::swap_locals), so each has its own,
@@ -54,6 +74,12 @@ __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size,
   Transition& rec =
       e->step(Transition::pending(write ? Kind::kWrite : Kind::kRead, addr, size, pc));
   if (write) e->defer_write_value(rec);
+  if (WeakMemory* w = e->weak_memory()) {
+    auto race = w->plain(rec.thread, e->last_step(), addr, size, write);
+    if (race && e->options().report_data_races) {
+      e->abort(le::Outcome::kDataRace, *race + ", at " + e->where(pc));
+    }
+  }
 }
 
 // Every access of controlled code (logical threads, setup, teardown) to static storage is
@@ -79,10 +105,18 @@ inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
 }
 
 template <class T>
-T atomic_load(const volatile T* a, uintptr_t pc) {
+T atomic_load(const volatile T* a, int mo, uintptr_t pc) {
   note_static(a, sizeof(T), false);
   Execution* e = shared_access(a);
   if (e == nullptr) return __atomic_load_n(a, __ATOMIC_SEQ_CST);
+  if (WeakMemory* w = weak<T>(e)) {
+    EngineSection engine;
+    auto addr = reinterpret_cast<uintptr_t>(a);
+    Transition& rec = e->step(Transition::pending(Kind::kRead, addr, sizeof(T), pc, le::kAtomic));
+    rec.value = w->load(rec.thread, e->last_step(), addr, sizeof(T), le::memory_order(mo));
+    rec.flags |= le::kValueKnown;
+    return from_bits<T>(rec.value);
+  }
   {
     EngineSection engine;
     e->step(Transition::pending(Kind::kRead, reinterpret_cast<uintptr_t>(a), sizeof(T), pc,
@@ -92,21 +126,27 @@ T atomic_load(const volatile T* a, uintptr_t pc) {
 }
 
 template <class T>
-void atomic_store(volatile T* a, T v, uintptr_t pc) {
+void atomic_store(volatile T* a, T v, int mo, uintptr_t pc) {
   note_static(a, sizeof(T), true);
   Execution* e = shared_access(a);
+  bool reaches_memory = true;
   if (e != nullptr) {
     EngineSection engine;
-    Transition t = Transition::pending(Kind::kWrite, reinterpret_cast<uintptr_t>(a), sizeof(T), pc,
-                                       le::kAtomic | le::kValueKnown);
+    auto addr = reinterpret_cast<uintptr_t>(a);
+    Transition t =
+        Transition::pending(Kind::kWrite, addr, sizeof(T), pc, le::kAtomic | le::kValueKnown);
     t.value = bits(v);
     e->step(t);
+    if (WeakMemory* w = weak<T>(e)) {
+      reaches_memory = w->store(e->current_thread(), e->last_step(), addr, sizeof(T), bits(v),
+                                le::memory_order(mo));
+    }
   }
-  __atomic_store_n(a, v, __ATOMIC_SEQ_CST);
+  if (reaches_memory) __atomic_store_n(a, v, __ATOMIC_SEQ_CST);
 }
 
 template <class T, class Op>
-T atomic_rmw(volatile T* a, T v, RmwOp op, uintptr_t pc, Op apply) {
+T atomic_rmw(volatile T* a, T v, RmwOp op, int mo, uintptr_t pc, Op apply) {
   note_static(a, sizeof(T), true);
   Execution* e = shared_access(a);
   if (e == nullptr) return apply(a, v);
@@ -123,12 +163,17 @@ T atomic_rmw(volatile T* a, T v, RmwOp op, uintptr_t pc, Op apply) {
   rec->old_value = bits(old);
   rec->value = bits(*a);
   rec->flags |= le::kValueKnown;
+  if (WeakMemory* w = weak<T>(e)) {
+    EngineSection engine;
+    w->rmw(rec->thread, e->last_step(), rec->addr, sizeof(T), rec->old_value, rec->value,
+           le::memory_order(mo));
+  }
   return old;
 }
 
 // Returns whether the exchange happened; *expected receives the observed value on failure.
 template <class T>
-bool atomic_cas(volatile T* a, T* expected, T desired, uintptr_t pc) {
+bool atomic_cas(volatile T* a, T* expected, T desired, int mo, int failure_mo, uintptr_t pc) {
   note_static(a, sizeof(T), true);
   Execution* e = shared_access(a);
   if (e == nullptr) {
@@ -144,6 +189,17 @@ bool atomic_cas(volatile T* a, T* expected, T desired, uintptr_t pc) {
     t.value = bits(desired);
     t.expected = bits(*expected);
     rec = &e->step(t);
+    if (WeakMemory* w = weak<T>(e)) {
+      // In c11 mode the compare-exchange may fail on a stale value.
+      if (auto stale = w->cas_read(rec->thread, e->last_step(), rec->addr, sizeof(T), rec->expected,
+                                   le::memory_order(failure_mo))) {
+        *expected = from_bits<T>(*stale);
+        rec->kind = Kind::kRead;
+        rec->flags |= le::kFailed | le::kValueKnown;
+        rec->old_value = rec->value = *stale;
+        return false;
+      }
+    }
   }
   // Weak compare-exchange is modelled as strong: no spurious failures.
   bool ok =
@@ -157,13 +213,24 @@ bool atomic_cas(volatile T* a, T* expected, T desired, uintptr_t pc) {
     rec->old_value = rec->value = bits(*expected);
   }
   rec->flags |= le::kValueKnown;
+  if (WeakMemory* w = weak<T>(e)) {
+    EngineSection engine;
+    if (ok) {
+      w->rmw(rec->thread, e->last_step(), rec->addr, sizeof(T), rec->old_value, rec->value,
+             le::memory_order(mo));
+    } else {
+      w->read_latest(rec->thread, e->last_step(), rec->addr, sizeof(T),
+                     le::memory_order(failure_mo));
+    }
+  }
   return ok;
 }
 
-void fence(uintptr_t pc) {
+void fence(int mo, uintptr_t pc) {
   if (Execution* e = tl_active) {
     EngineSection engine;
     e->step(Transition::pending(Kind::kFence, 0, 0, pc, le::kAtomic));
+    if (WeakMemory* w = e->weak_memory()) w->fence(e->current_thread(), le::memory_order(mo));
   }
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
@@ -234,49 +301,49 @@ void* __tsan_memset(void* d, int c, unsigned long n) {
   return std::memset(d, c, n);
 }
 
-void __tsan_atomic_thread_fence(int) { fence(LINEUP_PC); }
+void __tsan_atomic_thread_fence(int mo) { fence(mo, LINEUP_PC); }
 void __tsan_atomic_signal_fence(int) {}
 
-#define LINEUP_ATOMIC(n, T)                                                                 \
-  T __tsan_atomic##n##_load(const volatile T* a, int) { return atomic_load(a, LINEUP_PC); } \
-  void __tsan_atomic##n##_store(volatile T* a, T v, int) { atomic_store(a, v, LINEUP_PC); } \
-  T __tsan_atomic##n##_exchange(volatile T* a, T v, int) {                                  \
-    return atomic_rmw(a, v, RmwOp::kExchange, LINEUP_PC,                                    \
-                      [](volatile T* p, T x) { return __atomic_exchange_n(p, x, 5); });     \
-  }                                                                                         \
-  T __tsan_atomic##n##_fetch_add(volatile T* a, T v, int) {                                 \
-    return atomic_rmw(a, v, RmwOp::kAdd, LINEUP_PC,                                         \
-                      [](volatile T* p, T x) { return __atomic_fetch_add(p, x, 5); });      \
-  }                                                                                         \
-  T __tsan_atomic##n##_fetch_sub(volatile T* a, T v, int) {                                 \
-    return atomic_rmw(a, v, RmwOp::kSub, LINEUP_PC,                                         \
-                      [](volatile T* p, T x) { return __atomic_fetch_sub(p, x, 5); });      \
-  }                                                                                         \
-  T __tsan_atomic##n##_fetch_and(volatile T* a, T v, int) {                                 \
-    return atomic_rmw(a, v, RmwOp::kAnd, LINEUP_PC,                                         \
-                      [](volatile T* p, T x) { return __atomic_fetch_and(p, x, 5); });      \
-  }                                                                                         \
-  T __tsan_atomic##n##_fetch_or(volatile T* a, T v, int) {                                  \
-    return atomic_rmw(a, v, RmwOp::kOr, LINEUP_PC,                                          \
-                      [](volatile T* p, T x) { return __atomic_fetch_or(p, x, 5); });       \
-  }                                                                                         \
-  T __tsan_atomic##n##_fetch_xor(volatile T* a, T v, int) {                                 \
-    return atomic_rmw(a, v, RmwOp::kXor, LINEUP_PC,                                         \
-                      [](volatile T* p, T x) { return __atomic_fetch_xor(p, x, 5); });      \
-  }                                                                                         \
-  T __tsan_atomic##n##_fetch_nand(volatile T* a, T v, int) {                                \
-    return atomic_rmw(a, v, RmwOp::kNand, LINEUP_PC,                                        \
-                      [](volatile T* p, T x) { return __atomic_fetch_nand(p, x, 5); });     \
-  }                                                                                         \
-  int __tsan_atomic##n##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {      \
-    return atomic_cas(a, c, v, LINEUP_PC);                                                  \
-  }                                                                                         \
-  int __tsan_atomic##n##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {        \
-    return atomic_cas(a, c, v, LINEUP_PC);                                                  \
-  }                                                                                         \
-  T __tsan_atomic##n##_compare_exchange_val(volatile T* a, T c, T v, int, int) {            \
-    atomic_cas(a, &c, v, LINEUP_PC);                                                        \
-    return c;                                                                               \
+#define LINEUP_ATOMIC(n, T)                                                                        \
+  T __tsan_atomic##n##_load(const volatile T* a, int mo) { return atomic_load(a, mo, LINEUP_PC); } \
+  void __tsan_atomic##n##_store(volatile T* a, T v, int mo) { atomic_store(a, v, mo, LINEUP_PC); } \
+  T __tsan_atomic##n##_exchange(volatile T* a, T v, int mo) {                                      \
+    return atomic_rmw(a, v, RmwOp::kExchange, mo, LINEUP_PC,                                       \
+                      [](volatile T* p, T x) { return __atomic_exchange_n(p, x, 5); });            \
+  }                                                                                                \
+  T __tsan_atomic##n##_fetch_add(volatile T* a, T v, int mo) {                                     \
+    return atomic_rmw(a, v, RmwOp::kAdd, mo, LINEUP_PC,                                            \
+                      [](volatile T* p, T x) { return __atomic_fetch_add(p, x, 5); });             \
+  }                                                                                                \
+  T __tsan_atomic##n##_fetch_sub(volatile T* a, T v, int mo) {                                     \
+    return atomic_rmw(a, v, RmwOp::kSub, mo, LINEUP_PC,                                            \
+                      [](volatile T* p, T x) { return __atomic_fetch_sub(p, x, 5); });             \
+  }                                                                                                \
+  T __tsan_atomic##n##_fetch_and(volatile T* a, T v, int mo) {                                     \
+    return atomic_rmw(a, v, RmwOp::kAnd, mo, LINEUP_PC,                                            \
+                      [](volatile T* p, T x) { return __atomic_fetch_and(p, x, 5); });             \
+  }                                                                                                \
+  T __tsan_atomic##n##_fetch_or(volatile T* a, T v, int mo) {                                      \
+    return atomic_rmw(a, v, RmwOp::kOr, mo, LINEUP_PC,                                             \
+                      [](volatile T* p, T x) { return __atomic_fetch_or(p, x, 5); });              \
+  }                                                                                                \
+  T __tsan_atomic##n##_fetch_xor(volatile T* a, T v, int mo) {                                     \
+    return atomic_rmw(a, v, RmwOp::kXor, mo, LINEUP_PC,                                            \
+                      [](volatile T* p, T x) { return __atomic_fetch_xor(p, x, 5); });             \
+  }                                                                                                \
+  T __tsan_atomic##n##_fetch_nand(volatile T* a, T v, int mo) {                                    \
+    return atomic_rmw(a, v, RmwOp::kNand, mo, LINEUP_PC,                                           \
+                      [](volatile T* p, T x) { return __atomic_fetch_nand(p, x, 5); });            \
+  }                                                                                                \
+  int __tsan_atomic##n##_compare_exchange_strong(volatile T* a, T* c, T v, int mo, int fmo) {      \
+    return atomic_cas(a, c, v, mo, fmo, LINEUP_PC);                                                \
+  }                                                                                                \
+  int __tsan_atomic##n##_compare_exchange_weak(volatile T* a, T* c, T v, int mo, int fmo) {        \
+    return atomic_cas(a, c, v, mo, fmo, LINEUP_PC);                                                \
+  }                                                                                                \
+  T __tsan_atomic##n##_compare_exchange_val(volatile T* a, T c, T v, int mo, int fmo) {            \
+    atomic_cas(a, &c, v, mo, fmo, LINEUP_PC);                                                      \
+    return c;                                                                                      \
   }
 
 LINEUP_ATOMIC(8, char)

@@ -20,6 +20,9 @@ struct Coverage {
   /// True when covering an execution means covering one of its equivalence class (partial-
   /// order reduction); false when each execution itself was run.
   bool up_to_equivalence = false;
+  /// c11 mode: the most stale memory-model choices (Choice options other than the SC one) an
+  /// execution the claim covers may make; -1 when they are not bounded.
+  int stale_bound = -1;
 
   /// Whether the search covered every execution.
   bool exhaustive() const { return bound_completed == kExhaustive; }

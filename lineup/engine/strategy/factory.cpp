@@ -1,6 +1,7 @@
 #include "lineup/engine/strategy/factory.h"
 
 #include "lineup/engine/strategy/cbdpor.h"
+#include "lineup/engine/strategy/dfs.h"
 #include "lineup/engine/strategy/dpor.h"
 #include "lineup/engine/strategy/gambit.h"
 #include "lineup/engine/strategy/icb.h"
@@ -13,8 +14,8 @@
 namespace lineup::engine {
 
 const std::vector<std::string>& strategy_names() {
-  static const std::vector<std::string> names = {"cbdpor", "dpor", "icb",    "pct",      "random",
-                                                 "pos",    "surw", "gambit", "portfolio"};
+  static const std::vector<std::string> names = {"cbdpor", "dpor", "icb",    "pct",       "random",
+                                                 "pos",    "surw", "gambit", "portfolio", "dfs"};
   return names;
 }
 
@@ -34,6 +35,18 @@ std::optional<StrategyKind> parse_strategy(std::string_view name) {
 bool is_systematic(StrategyKind kind) {
   return kind != StrategyKind::kPct && kind != StrategyKind::kRandom &&
          kind != StrategyKind::kPos && kind != StrategyKind::kSurw;
+}
+
+std::string refuse_memory_model(StrategyKind kind, MemoryModel model) {
+  if (model != MemoryModel::kC11) return "";
+  if (kind != StrategyKind::kCbDpor && kind != StrategyKind::kDpor && kind != StrategyKind::kIcb &&
+      kind != StrategyKind::kGambit && kind != StrategyKind::kPortfolio) {
+    return "";
+  }
+  return std::string("--strategy ") + to_string(kind) +
+         " is not available with --memory-model c11 (it branches on threads only, so it would "
+         "never explore a stale read); use --strategy dfs (bounded search over schedules and "
+         "reads, --bound and --stale-bound) or random, pct, pos, surw";
 }
 
 std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* error) {
@@ -58,6 +71,8 @@ std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* er
       return std::make_unique<PortfolioStrategy>(
           std::make_unique<CbDporStrategy>(c.bound),
           std::make_unique<PosStrategy>(c.seed, c.executions));
+    case StrategyKind::kDfs:
+      return std::make_unique<DfsStrategy>(c.bound, c.stale_bound);
   }
   if (error) *error = "unknown strategy kind " + std::to_string(static_cast<int>(c.kind));
   return nullptr;

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lineup/engine/memory_model.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -22,10 +23,11 @@ enum class StrategyKind {
   kSurw,       // selectively uniform random walk (strategy/surw.h)
   kGambit,     // best-first search, fewer preemptions first, random within (strategy/gambit.h)
   kPortfolio,  // CB-DPOR and POS taking turns, CB-DPOR's coverage (strategy/portfolio.h)
+  kDfs,        // bounded depth-first search over threads and memory-model choices (strategy/dfs.h)
 };
 
-/// "cbdpor", "dpor", "icb", "pct", "random", "pos", "surw", "gambit", "portfolio": the names of
-/// the command line and of JSON.
+/// "cbdpor", "dpor", "icb", "pct", "random", "pos", "surw", "gambit", "portfolio", "dfs": the
+/// names of the command line and of JSON.
 const char* to_string(StrategyKind kind);
 
 /// The kind named `name`, if any.
@@ -41,11 +43,18 @@ bool is_systematic(StrategyKind kind);
 /// How to build a strategy.
 struct StrategyConfig {
   StrategyKind kind = StrategyKind::kCbDpor;
-  int bound = -1;           // preemption bound (cbdpor, icb, gambit, portfolio); -1: deepen
+  int bound = -1;           // preemption bound (cbdpor, icb, gambit, portfolio, dfs); -1: deepen
   uint64_t seed = 1;        // pct, random, pos, surw, gambit, portfolio
   uint64_t executions = 0;  // pct, random, pos, surw: how many (0: unbounded)
   int pct_depth = 3;
+  int stale_bound = -1;  // dfs: most stale memory-model choices per execution (-1: no bound)
 };
+
+/// Why `kind` cannot run under `model` ("" when it can): ICB, DPOR and CB-DPOR branch on
+/// threads only and their reductions assume a step's effect follows from the interleaving,
+/// which c11 mode's read choices break; they are refused there rather than claim coverage
+/// they do not have.
+std::string refuse_memory_model(StrategyKind kind, MemoryModel model);
 
 /// The strategy `config` describes, or nullptr (with `error` set) for a setting it cannot
 /// take.

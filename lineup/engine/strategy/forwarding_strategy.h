@@ -14,6 +14,7 @@ class ForwardingStrategy : public Strategy {
   explicit ForwardingStrategy(Strategy& inner) : inner_(inner) {}
   bool begin_execution() override { return inner_.begin_execution(); }
   Decision next_thread(const SchedulingPoint& point) override { return inner_.next_thread(point); }
+  uint32_t choose(const Choice& choice) override { return inner_.choose(choice); }
   void end_execution(const ExecutionResult& result) override { inner_.end_execution(result); }
   const HappensBefore* happens_before() const override { return inner_.happens_before(); }
   std::string stop_reason() const override { return inner_.stop_reason(); }

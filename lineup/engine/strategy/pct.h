@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lineup/engine/strategy/execution_budget.h"
+#include "lineup/engine/strategy/random_choice.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -19,6 +20,8 @@ class PctStrategy final : public Strategy {
   PctStrategy(uint64_t seed, int depth = 3, uint64_t executions = 0);
   bool begin_execution() override;
   Decision next_thread(const SchedulingPoint& point) override;
+  /// c11 mode: the SC option half the time, else any (random_choice.h).
+  uint32_t choose(const Choice& choice) override { return random_choice(rng_, choice); }
   void end_execution(const ExecutionResult& result) override;
 
   /// The steps of the current (or last) execution at which a priority change happens, sorted.

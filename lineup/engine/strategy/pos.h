@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lineup/engine/strategy/execution_budget.h"
+#include "lineup/engine/strategy/random_choice.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -23,6 +24,8 @@ class PosStrategy final : public Strategy {
   explicit PosStrategy(uint64_t seed, uint64_t executions = 0);
   bool begin_execution() override;
   Decision next_thread(const SchedulingPoint& point) override;
+  /// c11 mode: the SC option half the time, else any (random_choice.h).
+  uint32_t choose(const Choice& choice) override { return random_choice(rng_, choice); }
   void end_execution(const ExecutionResult&) override {}
 
   /// How many priorities the last execution re-sampled because their transition raced with

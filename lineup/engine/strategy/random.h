@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "lineup/engine/strategy/execution_budget.h"
+#include "lineup/engine/strategy/random_choice.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -14,6 +15,8 @@ class RandomStrategy final : public Strategy {
   explicit RandomStrategy(uint64_t seed, uint64_t executions = 0);
   bool begin_execution() override;
   Decision next_thread(const SchedulingPoint& point) override;
+  /// c11 mode: the SC option half the time, else any (random_choice.h).
+  uint32_t choose(const Choice& choice) override { return random_choice(state_, choice); }
   void end_execution(const ExecutionResult&) override {}
 
  private:

@@ -67,6 +67,18 @@ Decision ReplayStrategy::next_thread(const SchedulingPoint& point) {
   return Decision::run(t);
 }
 
+uint32_t ReplayStrategy::choose(const Choice& choice) {
+  if (next_choice_ >= schedule_.stale.size()) return choice.latest();
+  uint32_t stale = schedule_.stale[next_choice_++];
+  if (stale < choice.options) return choice.latest() - stale;
+  if (reason_.empty()) {
+    reason_ = "step " + std::to_string(choice.step) + ": the schedule reads " +
+              std::to_string(stale) + " stores back, but only " + std::to_string(choice.options) +
+              " are readable";
+  }
+  return choice.latest();
+}
+
 void ReplayStrategy::end_execution(const ExecutionResult& result) {
   if (result.ok() && result.schedule.choices.size() < schedule_.choices.size()) {
     reason_ = "the execution ended after " + std::to_string(result.schedule.choices.size()) +

@@ -31,6 +31,9 @@ class ReplayStrategy final : public Strategy {
   explicit ReplayStrategy(Schedule schedule, std::vector<ExpectedStep> expected = {});
   bool begin_execution() override;
   Decision next_thread(const SchedulingPoint& point) override;
+  /// The schedule's next memory-model choice; past its end (an SC schedule replayed in c11
+  /// mode) the SC option. A recorded choice the execution does not offer is a divergence.
+  uint32_t choose(const Choice& choice) override;
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return reason_; }
 
@@ -40,6 +43,7 @@ class ReplayStrategy final : public Strategy {
   Schedule schedule_;
   std::vector<ExpectedStep> expected_;
   bool started_ = false;
+  size_t next_choice_ = 0;
   std::string reason_;
 };
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "lineup/engine/outcome.h"
+#include "lineup/engine/strategy/choice.h"
 #include "lineup/engine/strategy/coverage.h"
 #include "lineup/engine/strategy/decision.h"
 #include "lineup/engine/trace.h"
@@ -48,6 +49,10 @@ class Strategy {
   /// that the execution is abandoned as redundant, or stopped as a divergence (with
   /// stop_reason() as its message).
   virtual Decision next_thread(const SchedulingPoint& point) = 0;
+  /// Decides a memory-model choice of the step just chosen (only in c11 mode, and only when
+  /// there are at least two options). The default takes the SC option, so a strategy that
+  /// does not override it sees the same executions in both modes.
+  virtual uint32_t choose(const Choice& choice) { return choice.latest(); }
   /// Called after every execution, with its outcome and full trace.
   virtual void end_execution(const ExecutionResult& result) = 0;
   /// The happens-before of the last execution's whole trace, when end_execution computed it

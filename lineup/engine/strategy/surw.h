@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "lineup/engine/strategy/execution_budget.h"
+#include "lineup/engine/strategy/random_choice.h"
 #include "lineup/engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -25,6 +26,8 @@ class SurwStrategy final : public Strategy {
   explicit SurwStrategy(uint64_t seed, uint64_t executions = 0);
   bool begin_execution() override;
   Decision next_thread(const SchedulingPoint& point) override;
+  /// c11 mode: the SC option half the time, else any (random_choice.h).
+  uint32_t choose(const Choice& choice) override { return random_choice(rng_, choice); }
   /// Takes the per-thread step counts of a completed execution as the next estimates.
   void end_execution(const ExecutionResult& result) override;
 
