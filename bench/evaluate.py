@@ -4,8 +4,8 @@
   bench/evaluate.py [--quick] [--build build] [--out bench/results]
 
 Runs, with `lineup hunt` and `lineup_stress` from the build folder:
-  time to bug   every seeded bug x strategy (cbdpor, dpor, icb, pct d=3/5/7, random, pos,
-                surw, stress),
+  time to bug   every seeded bug x strategy (portfolio, cbdpor, gambit, dpor, icb, pct d=3/5/7,
+                random, pos, surw, stress),
                 several seeds, each run cut off at a budget;
   efficiency    executions per distinct equivalence class per program, after a fixed number
                 of executions per program, for each strategy on correct and buggy structures;
@@ -29,7 +29,9 @@ import sys
 import time
 
 STRATEGIES = [  # name, hunt arguments
+    ("portfolio", ["--strategy", "portfolio"]),
     ("cbdpor", ["--strategy", "cbdpor"]),
+    ("gambit", ["--strategy", "gambit"]),
     ("dpor", ["--strategy", "dpor"]),
     ("icb", ["--strategy", "icb"]),
     ("pct3", ["--strategy", "pct", "--depth", "3"]),
@@ -40,7 +42,7 @@ STRATEGIES = [  # name, hunt arguments
     ("surw", ["--strategy", "surw"]),
     ("stress", None),
 ]
-RANDOMIZED = {"pct3", "pct5", "pct7", "random", "pos", "surw", "stress"}
+RANDOMIZED = {"portfolio", "gambit", "pct3", "pct5", "pct7", "random", "pos", "surw", "stress"}
 
 
 def run_json(command):
