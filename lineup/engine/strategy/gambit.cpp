@@ -8,7 +8,8 @@
 
 namespace lineup::engine {
 
-GambitStrategy::GambitStrategy(int bound, uint64_t seed, std::vector<GambitPriority> priorities)
+GambitStrategy::GambitStrategy(int bound, uint64_t seed,
+                               const std::vector<GambitPriority>& priorities)
     : bound_(bound), rng_(seed) {
   // Each function at most once, so that their values fit the key's upper 32 bits.
   for (GambitPriority p : priorities) {

@@ -37,8 +37,8 @@ class GambitStrategy final : public Strategy {
   /// small). `seed` draws the kRandom values. The default hierarchy is BF(pb, rand): bounds
   /// complete one after the other, each in a random order.
   explicit GambitStrategy(int bound = -1, uint64_t seed = 1,
-                          std::vector<GambitPriority> priorities = {GambitPriority::kPreemptions,
-                                                                    GambitPriority::kRandom});
+                          const std::vector<GambitPriority>& priorities = {
+                              GambitPriority::kPreemptions, GambitPriority::kRandom});
   bool begin_execution() override;
   Decision next_thread(const SchedulingPoint& point) override;
   void end_execution(const ExecutionResult& result) override;
