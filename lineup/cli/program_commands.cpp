@@ -59,7 +59,8 @@ RunCommand::RunCommand(CLI::App& app) {
   command_->add_option("--strategy", strategy_, "search strategy")
       ->check(CLI::IsMember(engine::strategy_names()))
       ->capture_default_str();
-  command_->add_option("--bound", config_.bound, "preemption bound for cbdpor/icb/gambit (-1: deepen)")
+  command_
+      ->add_option("--bound", config_.bound, "preemption bound for cbdpor/icb/gambit (-1: deepen)")
       ->capture_default_str();
   command_->add_option("-n,--executions", config_.executions, "stop after this many (0: no limit)")
       ->capture_default_str();
