@@ -15,18 +15,6 @@
 namespace lineup::engine {
 namespace {
 
-using fixtures::CellOp;
-using fixtures::SmallProgram;
-
-// Three threads that each store to one cell and add to another (90 interleavings).
-Program racing_threads() {
-  SmallProgram sp;
-  for (int t = 0; t < 3; ++t) {
-    sp.push_back({{CellOp::kStore, 0, t + 1}, {CellOp::kFetchAdd, 1, 1}});
-  }
-  return fixtures::run_cells(sp);
-}
-
 // What the search had claimed after each execution, with the execution's trace digest.
 struct Ordered {
   std::vector<uint64_t> digests;
@@ -50,7 +38,7 @@ Ordered run(Engine& engine, const Program& p, GambitStrategy& gambit) {
 TEST(Gambit, FewerPreemptionsFirstRunsBoundsInOrder) {
   Engine engine(testing::cell_options());
   GambitStrategy gambit(-1, 3, {GambitPriority::kPreemptions, GambitPriority::kRandom});
-  Ordered r = run(engine, racing_threads(), gambit);
+  Ordered r = run(engine, testing::racing_threads(), gambit);
   EXPECT_EQ(r.digests.size(), 90u);
   EXPECT_TRUE(std::is_sorted(r.preemptions.begin(), r.preemptions.end()));
   EXPECT_EQ(gambit.coverage().bound_completed, Coverage::kExhaustive);
@@ -60,7 +48,7 @@ TEST(Gambit, FewerPreemptionsFirstRunsBoundsInOrder) {
 // whatever the order; with a random first priority, low bounds complete late.
 TEST(Gambit, CoverageClaimsHoldAtEveryExecution) {
   Engine engine(testing::cell_options());
-  Program p = racing_threads();
+  Program p = testing::racing_threads();
   IcbStrategy brute(-1);
   testing::Explored all = testing::explore(engine, p, brute);
   for (auto priorities : {std::vector<GambitPriority>{GambitPriority::kPreemptions},
@@ -85,7 +73,7 @@ TEST(Gambit, CoverageClaimsHoldAtEveryExecution) {
 
 TEST(Gambit, RandomPriorityChangesTheOrderNotTheExecutions) {
   Engine engine(testing::cell_options());
-  Program p = racing_threads();
+  Program p = testing::racing_threads();
   auto order = [&](uint64_t seed) {
     GambitStrategy gambit(2, seed, {GambitPriority::kRandom});
     return run(engine, p, gambit).digests;

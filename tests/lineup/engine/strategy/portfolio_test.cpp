@@ -15,18 +15,6 @@
 namespace lineup::engine {
 namespace {
 
-using fixtures::CellOp;
-using fixtures::SmallProgram;
-
-// Three threads that each store to one cell and add to another (90 interleavings).
-Program racing_threads() {
-  SmallProgram sp;
-  for (int t = 0; t < 3; ++t) {
-    sp.push_back({{CellOp::kStore, 0, t + 1}, {CellOp::kFetchAdd, 1, 1}});
-  }
-  return fixtures::run_cells(sp);
-}
-
 std::vector<std::string> tokens(Engine& engine, const Program& p, Strategy& s) {
   std::vector<std::string> out;
   engine.explore(p, s, [&](const ExecutionResult& r) {
@@ -39,7 +27,7 @@ std::vector<std::string> tokens(Engine& engine, const Program& p, Strategy& s) {
 
 TEST(Portfolio, TheSystematicPartRunsAsAloneEveryOtherExecution) {
   Engine engine(testing::cell_options());
-  Program p = racing_threads();
+  Program p = testing::racing_threads();
   for (int bound = 0; bound <= 2; ++bound) {
     CbDporStrategy alone(bound);
     std::vector<std::string> a = tokens(engine, p, alone);
@@ -59,7 +47,7 @@ TEST(Portfolio, TheSystematicPartRunsAsAloneEveryOtherExecution) {
 // executions reach others.
 TEST(Portfolio, TheSamplerReachesBeyondTheBound) {
   Engine engine(testing::cell_options());
-  Program p = racing_threads();
+  Program p = testing::racing_threads();
   IcbStrategy brute(-1);
   testing::Explored all = testing::explore(engine, p, brute);
   PortfolioStrategy portfolio(std::make_unique<CbDporStrategy>(0),
@@ -76,7 +64,7 @@ TEST(Portfolio, TheSamplerReachesBeyondTheBound) {
 // A sampler that ends first leaves the systematic part to finish alone.
 TEST(Portfolio, ASamplerThatEndsLeavesTheSearchToFinish) {
   Engine engine(testing::cell_options());
-  Program p = racing_threads();
+  Program p = testing::racing_threads();
   CbDporStrategy alone(2);
   size_t n = tokens(engine, p, alone).size();
   PortfolioStrategy portfolio(std::make_unique<CbDporStrategy>(2),

@@ -1,6 +1,7 @@
-// Checks shared by the tests of the sampling strategies (pos_test, surw_test): small random
-// cell programs, each sampled strategy run against brute-force enumeration of the same
-// program, and the schedule tokens of a seeded run.
+// Checks shared by the tests of the sampling strategies (pos_test, surw_test) and of those that
+// order or mix them (gambit_test, portfolio_test): small random cell programs, each sampled
+// strategy run against brute-force enumeration of the same program, and the schedule tokens
+// of a seeded run.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -18,6 +19,15 @@
 #include "lineup/engine/strategy/random_bits.h"
 
 namespace lineup::engine::testing {
+
+/// Three threads that each store to cell 0 and add to cell 1 (90 interleavings).
+inline Program racing_threads() {
+  fixtures::SmallProgram sp;
+  for (int t = 0; t < 3; ++t) {
+    sp.push_back({{fixtures::CellOp::kStore, 0, t + 1}, {fixtures::CellOp::kFetchAdd, 1, 1}});
+  }
+  return fixtures::run_cells(sp);
+}
 
 /// The engine options of the brute-force comparisons: one scheduling point per cell
 /// operation, and no spin detection (the programs have no spin loops; three identical loads
