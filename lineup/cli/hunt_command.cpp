@@ -59,7 +59,8 @@ HuntCommand::HuntCommand(CLI::App& app) {
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
   hunt->add_option("--executions", o.executions_per_program,
-                   "at most this many executions per program")
+                   "at most this many executions per program (portfolio: for each of its "
+                   "two strategies)")
       ->capture_default_str();
   hunt->add_option("--curve", o.curve_every,
                    "--json: record executions and distinct classes every N executions");

@@ -48,8 +48,9 @@ struct HuntOptions {
   /// false: the correct outcomes are the implementation's own serial outcomes (Line-Up's
   /// phase 1) instead of the sequential model's.
   bool model_spec = true;
-  uint64_t executions_per_program = 20000;  // cap, so one program cannot eat the budget
-  uint64_t max_programs = 0;                // stop after this many programs (0: budget only)
+  // Cap, so one program cannot eat the budget; the portfolio's two parts have one each.
+  uint64_t executions_per_program = 20000;
+  uint64_t max_programs = 0;  // stop after this many programs (0: budget only)
   /// Functions in which no preemption happens (see lineup/sealing.h).
   std::vector<std::string> sealed;
   /// Stop after this many distinct violations (0: only the budget ends the hunt). After each

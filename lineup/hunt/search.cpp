@@ -126,13 +126,17 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   PreemptionRecorder recorder(options.sealed.empty() ? *strategy : sealing);
   engine::HappensBefore hb;
   uint64_t explored = 0;
+  // The portfolio's two parts take turns: each may run the cap, so that its systematic part
+  // completes the same bounds as alone.
+  const uint64_t cap = options.executions_per_program *
+                       (options.strategy == engine::StrategyKind::kPortfolio ? 2 : 1);
   engine.explore(p, recorder, [&](const engine::ExecutionResult& r) {
     ++explored;
     out.spin_blocks += r.spin_blocks;
     out.forced_timeouts += r.forced_timeouts;
     if (r.outcome == engine::Outcome::kAbandoned) {
       ++out.abandoned;
-      return explored < options.executions_per_program;
+      return explored < cap;
     }
     ++out.executions;
     // CB-DPOR and DPOR computed it already, to find races.
@@ -169,11 +173,11 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       }
       if (!go_on) return false;
     }
-    return explored < options.executions_per_program && !stop();
+    return explored < cap && !stop();
   });
   // Hitting the cap matters only if the strategy had more to explore (random and PCT are
   // given exactly the cap as their number of executions).
-  if (!out.violation && explored >= options.executions_per_program) {
+  if (!out.violation && explored >= cap) {
     out.capped = strategy->begin_execution();
   }
   // A violation stops the search midway: the bound it was working on says nothing then.

@@ -142,6 +142,24 @@ TEST(Hunt, BoostQueueAndStackAreLinearizable) {
   }
 }
 
+// The default portfolio's CB-DPOR part runs as CB-DPOR alone, with the same cap per program:
+// it completes the same bounds and hits the cap in the same programs, and the sampler's
+// executions come on top.
+TEST(Hunt, ThePortfolioCompletesWhatCbDporCompletesAlone) {
+  const specs::Target* t = specs::find_target("boost/queue");
+  HuntOptions o = programs(6);
+  o.executions_per_program = 20000;
+  o.strategy = engine::StrategyKind::kCbDpor;
+  HuntResult alone = hunt(*t, o);
+  o.strategy = engine::StrategyKind::kPortfolio;
+  HuntResult both = hunt(*t, o);
+  EXPECT_EQ(both.programs, 6u);
+  EXPECT_EQ(both.bound_completed, alone.bound_completed);
+  EXPECT_EQ(both.programs_capped, alone.programs_capped);
+  EXPECT_EQ(alone.bound_completed, 2);
+  EXPECT_GT(both.executions, alone.executions);
+}
+
 TEST(Hunt, SameSeedSameFirstViolation) {
   const specs::Target* t = specs::find_target("seeded/publish-before-write");
   HuntResult a = hunt(*t, programs(50)), b = hunt(*t, programs(50));
