@@ -72,6 +72,7 @@ void HappensBefore::reset(int threads) {
   thread_clocks_.assign(static_cast<size_t>(n_) * static_cast<size_t>(n_), 0);
   threads_of_step_.clear();
   accesses_of_step_.clear();
+  location_of_step_.clear();
   if (filled_.size() * 8 < table_.size()) {
     for (uint32_t i : filled_) table_[i].key = 0;
   } else {
@@ -82,7 +83,94 @@ void HappensBefore::reset(int threads) {
   used_ = 0;
   all_writes_.assign(static_cast<size_t>(n_), 0);
   all_awaits_.assign(static_cast<size_t>(n_), 0);
+  joins_stale_ = any_await_ = false;
   fingerprint_ = 0;
+  fingerprints_.clear();
+}
+
+size_t HappensBefore::common_prefix(const Trace& trace) const {
+  const size_t n = std::min(size(), trace.steps.size());
+  for (size_t i = 0; i < n; ++i) {
+    const Transition& t = trace.steps[i];
+    if (t.thread != threads_of_step_[i] || !(Access::of(t) == accesses_of_step_[i])) return i;
+  }
+  return n;
+}
+
+void HappensBefore::truncate(size_t steps) {
+  if (steps >= size()) return;
+  if (steps == 0) {
+    reset(n_);
+    return;
+  }
+  // The locations the dropped steps touched lose their entries, and their clocks are
+  // rebuilt from what is left; no other location changes.
+  ++truncations_;
+  auto restore = [&](Location& l) {
+    if (l.restored == truncations_) return;
+    l.restored = truncations_;
+    l.steps.truncate(static_cast<uint32_t>(steps));
+    l.writes.truncate(static_cast<uint32_t>(steps));
+    restore_clocks(l);
+  };
+  for (size_t i = steps; i < size(); ++i) {
+    const Access& a = accesses_of_step_[i];
+    if (a.none || a.reads_everything) continue;
+    restore(pool_[location_of_step_[i]]);
+    for (uintptr_t g = a.first + 1; g <= a.last; ++g) restore(location(g));
+  }
+  // A thread's clock is the clock of its last step.
+  std::fill(thread_clocks_.begin(), thread_clocks_.end(), 0);
+  const uint64_t all = n_ >= 64 ? ~uint64_t{0} : (uint64_t{1} << n_) - 1;
+  uint64_t found = 0;
+  for (size_t i = steps; i-- > 0 && found != all;) {
+    const ThreadId t = threads_of_step_[i];
+    if ((found >> t) & 1) continue;
+    found |= uint64_t{1} << t;
+    std::copy_n(clock(i), n_, &thread_clocks_[static_cast<size_t>(t) * static_cast<size_t>(n_)]);
+  }
+  threads_of_step_.resize(steps);
+  accesses_of_step_.resize(steps);
+  location_of_step_.resize(steps);
+  fingerprints_.resize(steps);
+  fingerprint_ = fingerprints_.back();
+  cached_key_ = 0;
+  // The joins for kAwait steps matter only once one is added: with none so far they are
+  // rebuilt when the first comes.
+  if (any_await_) {
+    refresh_joins();
+  } else {
+    joins_stale_ = true;
+  }
+}
+
+void HappensBefore::restore_clocks(Location& l) {
+  uint32_t* write = last_write(l);
+  uint32_t* read = reads(l);
+  std::fill_n(read, n_, 0);
+  if (l.writes.size() == 0) {
+    std::fill_n(write, n_, 0);
+  } else {
+    std::copy_n(clock(l.writes.step(l.writes.size() - 1)), n_, write);
+  }
+  const size_t after = l.writes.size() == 0 ? 0 : l.writes.step(l.writes.size() - 1) + size_t{1};
+  for (size_t x = l.steps.size(); x-- > 0 && l.steps.step(x) >= after;) {
+    join(read, clock(l.steps.step(x)));
+  }
+}
+
+void HappensBefore::refresh_joins() {
+  std::fill(all_writes_.begin(), all_writes_.end(), 0);
+  std::fill(all_awaits_.begin(), all_awaits_.end(), 0);
+  any_await_ = false;
+  for (size_t i = 0; i < size(); ++i) {
+    if (accesses_of_step_[i].writes) join(all_writes_.data(), clock(i));
+    if (accesses_of_step_[i].reads_everything) {
+      join(all_awaits_.data(), clock(i));
+      any_await_ = true;
+    }
+  }
+  joins_stale_ = false;
 }
 
 void HappensBefore::grow() {
@@ -147,15 +235,20 @@ void HappensBefore::add(const Transition& t, const Access& a) {
   const auto index = static_cast<uint32_t>(threads_of_step_.size());
   uint32_t* c = &thread_clocks_[static_cast<size_t>(t.thread) * static_cast<size_t>(n_)];
   ++c[t.thread];
+  uint32_t pool_index = 0;
   if (a.reads_everything) {
+    if (joins_stale_) refresh_joins();
+    any_await_ = true;
     join(c, all_writes_.data());
   } else if (!a.none) {
     if (a.writes) join(c, all_awaits_.data());
     if (a.first == a.last) {  // the common case: one lookup
       Location& l = location(a.first);
+      pool_index = static_cast<uint32_t>(&l - pool_.data());
       order_after(l, a, c);
       record(l, a, c, index, t.thread);
     } else {
+      pool_index = static_cast<uint32_t>(&location(a.first) - pool_.data());
       for (uintptr_t g = a.first; g <= a.last; ++g) order_after(location(g), a, c);
       for (uintptr_t g = a.first; g <= a.last; ++g) record(location(g), a, c, index, t.thread);
     }
@@ -169,6 +262,7 @@ void HappensBefore::add(const Transition& t, const Access& a) {
   std::copy_n(c, n_, &step_clocks_[at]);
   threads_of_step_.push_back(t.thread);
   accesses_of_step_.push_back(a);
+  location_of_step_.push_back(pool_index);
   // Order-independent: the sum over steps of a hash of (thread, position in thread, what,
   // where, clock). Equivalent executions have the same steps with the same clocks.
   // The clock enters through a sum of independent products (one odd multiplier per thread)
@@ -179,6 +273,7 @@ void HappensBefore::add(const Transition& t, const Access& a) {
   uint64_t h = mix(mix(mix(0, static_cast<uint64_t>(t.thread)), c[t.thread]),
                    static_cast<uint64_t>(a.writes) | (static_cast<uint64_t>(a.first) << 1));
   fingerprint_ += mix(h, clock);
+  fingerprints_.push_back(fingerprint_);
 }
 
 }  // namespace lineup::engine

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lineup/engine/trace.h"
 #include "lineup/engine/transition.h"
 
 namespace lineup::engine {
@@ -27,6 +28,7 @@ struct Access {
   bool rmw = false;               // a read-modify-write (only test_only_rmw_reads_commute reads it)
 
   static Access of(const Transition& t);
+  bool operator==(const Access&) const = default;
 };
 
 /// Whether two transitions of different threads are dependent.
@@ -66,15 +68,25 @@ class StepList {
     // The array only grows (size_ counts the entries in use): a push is a store.
     if (size_ == entries_.size()) entries_.resize(entries_.empty() ? 16 : 2 * entries_.size());
     const bool same = size_ != 0 && thread == last_thread_;
-    entries_[size_] = {step, same ? entries_[size_ - 1].run_start : static_cast<uint32_t>(size_)};
+    threads_ |= uint64_t{1} << thread;
+    entries_[size_] = {step, same ? entries_[size_ - 1].run_start : static_cast<uint32_t>(size_),
+                       threads_, thread};
     ++size_;
     last_thread_ = thread;
-    threads_ |= uint64_t{1} << thread;
+  }
+  /// Drops the entries of steps `steps` and later (they were pushed last), restoring the
+  /// list as it was before they were pushed.
+  void truncate(uint32_t steps) {
+    while (size_ != 0 && entries_[size_ - 1].step >= steps) --size_;
+    last_thread_ = size_ == 0 ? kNoThread : entries_[size_ - 1].thread;
+    threads_ = size_ == 0 ? 0 : entries_[size_ - 1].threads;
   }
 
  private:
   struct Entry {
     uint32_t step, run_start;
+    uint64_t threads;  // threads() once this entry was pushed
+    ThreadId thread;
   };
   std::vector<Entry> entries_;
   size_t size_ = 0;
@@ -87,6 +99,13 @@ class HappensBefore {
  public:
   /// Forgets everything; the next execution has `threads` threads.
   void reset(int threads);
+  /// Keeps the first `steps` steps and forgets the later ones, leaving the relation as if
+  /// only those had been added (steps <= size()). A systematic search replays a prefix of the
+  /// previous execution: only the steps after it need adding again.
+  void truncate(size_t steps);
+  /// How many leading steps of `trace` are the steps added (same thread, same access), up
+  /// to size().
+  size_t common_prefix(const Trace& trace) const;
   /// Appends the next executed step.
   void add(const Transition& t) { add(t, Access::of(t)); }
   /// The same, with its Access already known (a == Access::of(t)).
@@ -137,8 +156,9 @@ class HappensBefore {
   // location_clocks_ from `clocks`: one flat array for every location, grown only.
   struct Location {
     uint32_t clocks = 0;
-    StepList steps;   // steps touching the granule
-    StepList writes;  // the writing ones among them
+    uint32_t restored = 0;  // the truncation that last restored it (truncations_)
+    StepList steps;         // steps touching the granule
+    StepList writes;        // the writing ones among them
   };
   void join(uint32_t* into, const uint32_t* from) const {
     for (int u = 0; u < n_; ++u) into[u] = into[u] < from[u] ? from[u] : into[u];
@@ -164,6 +184,12 @@ class HappensBefore {
     }
   }
   void grow();
+  // Sets a location's clocks from its (truncated) lists: the last write's clock, and the join
+  // of the reads after it.
+  void restore_clocks(Location& l);
+  // Joins of the clocks of every write / kAwait step so far; recomputed from the steps when
+  // a truncation has made them stale.
+  void refresh_joins();
   // Orders step `index` (clock c, access a, granule l) after the location's earlier
   // conflicting steps, then records it there.
   void order_after(Location& l, const Access& a, uint32_t* c);
@@ -189,8 +215,13 @@ class HappensBefore {
   std::vector<uint32_t> location_clocks_;
   size_t used_ = 0;
   std::vector<uint32_t> all_writes_, all_awaits_;  // joins, for kAwait
+  bool joins_stale_ = false;                       // all_writes_/all_awaits_ need refresh_joins
+  bool any_await_ = false;                         // a kAwait step was added since reset
+  uint32_t truncations_ = 0;
+  std::vector<uint32_t> location_of_step_;  // pool index of each step's first granule
   const StepList no_steps_{};
   uint64_t fingerprint_ = 0;
+  std::vector<uint64_t> fingerprints_;  // fingerprint_ after each step, for truncate
 };
 
 }  // namespace lineup::engine

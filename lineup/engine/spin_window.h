@@ -98,12 +98,34 @@ class SpinWindow {
 
   /// Current value of `size` (<= 8) bytes at `addr`, zero-extended.
   static uint64_t load(uintptr_t addr, uint32_t size) {
-    uint64_t v = 0;
-    std::memcpy(&v, reinterpret_cast<const void*>(addr), size > 8 ? 8 : size);
-    return v;
+    // The common sizes as one load each: a copy of a variable number of bytes into a local
+    // and a wider read of it back would stall on store forwarding at every step.
+    const void* p = reinterpret_cast<const void*>(addr);
+    switch (size) {
+      case 1:
+        return fixed<uint8_t>(p);
+      case 2:
+        return fixed<uint16_t>(p);
+      case 4:
+        return fixed<uint32_t>(p);
+      case 8:
+        return fixed<uint64_t>(p);
+      default: {
+        uint64_t v = 0;
+        std::memcpy(&v, p, size > 8 ? 8 : size);
+        return v;
+      }
+    }
   }
 
  private:
+  template <class T>
+  static uint64_t fixed(const void* p) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
+
   enum class Access : uint8_t { kRead, kStackWrite, kSharedWrite };
   struct Entry {
     uintptr_t pc;

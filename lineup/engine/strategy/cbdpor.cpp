@@ -1,5 +1,6 @@
 #include "lineup/engine/strategy/cbdpor.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace lineup::engine {
@@ -48,10 +49,20 @@ Decision CbDporStrategy::next_thread(const SchedulingPoint& point) {
 // steps of q do too, so q is skipped from then on (amortised linear, van den Hooff 2014 sec. 4.3),
 // a run of q's steps at one location in a single jump, and the scan of a location ends once every
 // thread with a step there is ordered.
+//
+// The steps the execution replayed from the previous one were scanned then, and their marks
+// are still on the nodes kept from that path: only the steps after the common prefix (at most
+// the kept nodes) are scanned, on the relation truncated to that prefix.
 void CbDporStrategy::mark_races(const Trace& trace) {
-  hb_.reset(threads_);
+  const size_t from =
+      hb_.threads() == threads_ ? std::min(kept_, hb_.common_prefix(trace)) : size_t{0};
+  if (from == 0) {
+    hb_.reset(threads_);
+  } else {
+    hb_.truncate(from);
+  }
   const uint64_t all = threads_ >= 64 ? ~uint64_t{0} : thread_bit(threads_) - 1;
-  for (size_t i = 0; i < trace.steps.size(); ++i) {
+  for (size_t i = from; i < trace.steps.size(); ++i) {
     const Transition& t = trace.steps[i];
     Access a = Access::of(t);
     if (!a.none) {
@@ -89,6 +100,7 @@ void CbDporStrategy::end_execution(const ExecutionResult& result) {
   mark_races(result.trace);
   tree_.truncate(result.trace.steps.size());
   if (!tree_.advance([this](Node& top) { revisit(top); })) restart_or_finish();
+  kept_ = tree_.size();  // empty after a restart: the next bound's path has no marks yet
 }
 
 // Explore(): at a marked point where the previous thread continued, its subtree is done; now

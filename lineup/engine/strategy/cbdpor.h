@@ -6,6 +6,7 @@
 // allows): the preempted thread goes to sleep and every other thread is tried.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "lineup/engine/happens_before.h"
@@ -57,6 +58,7 @@ class CbDporStrategy final : public Strategy {
   int threads_ = 1;
   SearchTree<Data> tree_{SleepSets::kExplicit};
   HappensBefore hb_;
+  size_t kept_ = 0;  // nodes of the last execution's path still on the path
 };
 
 }  // namespace lineup::engine
