@@ -47,7 +47,17 @@ void DporStrategy::add_races(const Trace& trace) {
     steps_of[static_cast<size_t>(trace.steps[i].thread)].push_back(static_cast<uint32_t>(i));
   }
   std::vector<size_t> races;
-  for (size_t i = 0; i < trace.steps.size(); ++i) {
+  // The steps replayed from the previous execution raised their races then, at nodes still on
+  // the path (backtrack sets only grow, so raising them again would add nothing): only the
+  // steps after the common prefix are scanned, on the relation truncated to it.
+  const size_t from =
+      hb_.threads() == threads_ ? std::min(kept_, hb_.common_prefix(trace)) : size_t{0};
+  if (from == 0) {
+    hb_.reset(threads_);
+  } else {
+    hb_.truncate(from);
+  }
+  for (size_t i = from; i < trace.steps.size(); ++i) {
     const Transition& t = trace.steps[i];
     Access a = Access::of(t);
     races.clear();
@@ -103,11 +113,11 @@ void DporStrategy::add_races(const Trace& trace) {
 
 void DporStrategy::end_execution(const ExecutionResult& result) {
   const Trace& trace = result.trace;
-  hb_.reset(threads_);
   add_races(trace);
   // An abandoned execution's last node has no step and nothing left to try.
   tree_.truncate(trace.steps.size());
   has_next_ = tree_.advance([](auto&) {});
+  kept_ = tree_.size();
 }
 
 Coverage DporStrategy::coverage() const {

@@ -3,6 +3,8 @@
 // of independent steps), without a bound.
 #pragma once
 
+#include <cstddef>
+
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/search_tree.h"
 #include "lineup/engine/strategy/strategy.h"
@@ -28,6 +30,7 @@ class DporStrategy final : public Strategy {
   int threads_ = 1;
   bool has_next_ = true;
   HappensBefore hb_;
+  size_t kept_ = 0;  // nodes of the last execution's path still on the path
 };
 
 }  // namespace lineup::engine
