@@ -60,7 +60,11 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
   }
   // Event e of thread q follows event f of thread p when p's first step after f happens
   // before q's last step before e; the p-events forced before e form a prefix of p's chain.
+  // Along q's chain the clocks only grow, so each prefix starts where the one of q's previous
+  // event ended: one pass over p's chain per pair of threads.
   for (size_t q = 0; q < threads; ++q) {
+    uint32_t n[engine::kMaxThreads];
+    for (size_t p = 0; p < threads; ++p) n[p] = 0;
     for (uint32_t i = 0; i < events_[q]; ++i) {
       uint8_t* row = &need_[(first_event_[q] + i) * threads];
       if (steps_before_[first_event_[q] + i] == 0) {
@@ -69,12 +73,11 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
       }
       const uint32_t* clock = hb.clock(last_step_[first_event_[q] + i]);
       for (size_t p = 0; p < threads; ++p) {
-        uint32_t n = 0;
         if (p != q) {
           const uint32_t* f = &steps_before_[first_event_[p]];
-          while (n < events_[p] && f[n] < clock[p]) ++n;
+          while (n[p] < events_[p] && f[n[p]] < clock[p]) ++n[p];
         }
-        row[p] = static_cast<uint8_t>(n);
+        row[p] = static_cast<uint8_t>(n[p]);
       }
     }
   }
