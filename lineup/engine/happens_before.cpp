@@ -97,6 +97,16 @@ size_t HappensBefore::common_prefix(const Trace& trace) const {
   return n;
 }
 
+size_t HappensBefore::keep_common_prefix(const Trace& trace, int threads, size_t limit) {
+  const size_t from = threads == n_ ? std::min(limit, common_prefix(trace)) : size_t{0};
+  if (from == 0) {
+    reset(threads);
+  } else {
+    truncate(from);
+  }
+  return from;
+}
+
 void HappensBefore::truncate(size_t steps) {
   if (steps >= size()) return;
   if (steps == 0) {

@@ -106,6 +106,11 @@ class HappensBefore {
   /// How many leading steps of `trace` are the steps added (same thread, same access), up
   /// to size().
   size_t common_prefix(const Trace& trace) const;
+  /// Makes the relation that of the first steps of `trace` (an execution of `threads`
+  /// threads) that are also its own first steps, at most `limit` of them: truncated to that
+  /// common prefix, or reset when there is none. Returns how many steps it kept; the caller
+  /// adds the rest.
+  size_t keep_common_prefix(const Trace& trace, int threads, size_t limit);
   /// Appends the next executed step.
   void add(const Transition& t) { add(t, Access::of(t)); }
   /// The same, with its Access already known (a == Access::of(t)).

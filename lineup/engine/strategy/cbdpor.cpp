@@ -1,6 +1,5 @@
 #include "lineup/engine/strategy/cbdpor.h"
 
-#include <algorithm>
 #include <bit>
 
 namespace lineup::engine {
@@ -54,13 +53,7 @@ Decision CbDporStrategy::next_thread(const SchedulingPoint& point) {
 // are still on the nodes kept from that path: only the steps after the common prefix (at most
 // the kept nodes) are scanned, on the relation truncated to that prefix.
 void CbDporStrategy::mark_races(const Trace& trace) {
-  const size_t from =
-      hb_.threads() == threads_ ? std::min(kept_, hb_.common_prefix(trace)) : size_t{0};
-  if (from == 0) {
-    hb_.reset(threads_);
-  } else {
-    hb_.truncate(from);
-  }
+  const size_t from = hb_.keep_common_prefix(trace, threads_, kept_);
   const uint64_t all = threads_ >= 64 ? ~uint64_t{0} : thread_bit(threads_) - 1;
   for (size_t i = from; i < trace.steps.size(); ++i) {
     const Transition& t = trace.steps[i];

@@ -50,13 +50,7 @@ void DporStrategy::add_races(const Trace& trace) {
   // The steps replayed from the previous execution raised their races then, at nodes still on
   // the path (backtrack sets only grow, so raising them again would add nothing): only the
   // steps after the common prefix are scanned, on the relation truncated to it.
-  const size_t from =
-      hb_.threads() == threads_ ? std::min(kept_, hb_.common_prefix(trace)) : size_t{0};
-  if (from == 0) {
-    hb_.reset(threads_);
-  } else {
-    hb_.truncate(from);
-  }
+  const size_t from = hb_.keep_common_prefix(trace, threads_, kept_);
   for (size_t i = from; i < trace.steps.size(); ++i) {
     const Transition& t = trace.steps[i];
     Access a = Access::of(t);
