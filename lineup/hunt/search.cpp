@@ -126,10 +126,8 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   PreemptionRecorder recorder(options.sealed.empty() ? *strategy : sealing);
   engine::HappensBefore hb;
   uint64_t explored = 0;
-  // The portfolio's two parts take turns: each may run the cap, so that its systematic part
-  // completes the same bounds as alone.
-  const uint64_t cap = options.executions_per_program *
-                       (options.strategy == engine::StrategyKind::kPortfolio ? 2 : 1);
+  // Each part of a portfolio may run the cap (see Strategy::parts).
+  const uint64_t cap = options.executions_per_program * static_cast<uint64_t>(strategy->parts());
   engine.explore(p, recorder, [&](const engine::ExecutionResult& r) {
     ++explored;
     out.spin_blocks += r.spin_blocks;

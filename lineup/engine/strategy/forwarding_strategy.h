@@ -19,6 +19,7 @@ class ForwardingStrategy : public Strategy {
   const HappensBefore* happens_before() const override { return inner_.happens_before(); }
   std::string stop_reason() const override { return inner_.stop_reason(); }
   Coverage coverage() const override { return inner_.coverage(); }
+  int parts() const override { return inner_.parts(); }
 
  protected:
   Strategy& inner_;

@@ -24,6 +24,9 @@ class PortfolioStrategy final : public Strategy {
   std::string stop_reason() const override { return turn_->stop_reason(); }
   /// The systematic part's: what the sampler ran adds to it but claims nothing.
   Coverage coverage() const override { return systematic_->coverage(); }
+  /// Its systematic and its sampling part: each may run the cap, so that the systematic part
+  /// completes the same bounds as alone.
+  int parts() const override { return 2; }
 
  private:
   std::unique_ptr<Strategy> systematic_, sampler_;

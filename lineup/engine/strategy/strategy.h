@@ -62,6 +62,9 @@ class Strategy {
   virtual std::string stop_reason() const { return "strategy stopped the execution"; }
   /// What the search has covered so far; nothing for strategies that sample.
   virtual Coverage coverage() const { return {}; }
+  /// How many searches take turns in this strategy's executions (a portfolio's parts): a
+  /// caller that caps the executions per program gives each part the cap.
+  virtual int parts() const { return 1; }
 };
 
 }  // namespace lineup::engine
