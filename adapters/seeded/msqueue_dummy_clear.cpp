@@ -19,12 +19,12 @@
 // stale enqueue's compare-exchange expects null and succeeds: its node hangs behind D, which
 // is no longer in the queue, its compare-exchange on tail fails, and it returns; its value is
 // lost, and a later dequeue finds the queue empty. Only the queue's first dequeue disposes of
-// the dummy, so the stale enqueue must have read the initial tail. One preemption (the stale
-// enqueue's), two threads and two calls in each: T0: push(1) pop() | T1: push(2) pop(), T0
-// stopped before its compare-exchange while T1 runs both its calls, then T0's pop finds the
-// queue empty. Not deep: any program whose first dequeue races with an enqueue of the initial
-// tail shows it. Without the clearing (control/msqueue-dummy-kept) the compare-exchange fails,
-// since D->next still points to X.
+// the dummy, so the stale enqueue must have read the initial tail. Shortest case found and
+// shrunk by the hunt in two threads (-t 2 -c 2): T0: push(1) pop() | T1: push(1) pop(), one
+// preemption: T0 stopped before its compare-exchange while T1 runs both its calls, then T0's
+// pop finds the queue empty. Not deep: any program whose first dequeue races with an enqueue
+// of the initial tail shows it. Without the clearing (control/msqueue-dummy-kept) the
+// compare-exchange fails, since D->next still points to X.
 #include "adapters/seeded/dummy_msqueue.h"
 #include "specs/structure.h"
 
