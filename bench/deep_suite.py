@@ -2,6 +2,7 @@
 """Time to bug on the deep seeded suite, per strategy (the table "Deep suite" of bench/README.md).
 
   bench/deep_suite.py [--build build] [--cutoff 60] [--seeds 1] [--out bench/results]
+                      [--strategies NAME ...]
 
 The deep bugs need more than the default program or bound: a fourth call in a thread, a fourth
 thread, or a third preemption (adapters/seeded/README.md). Each is hunted in the shape it
@@ -10,7 +11,8 @@ declares with `lineup hunt BUG --strategy S --budget CUTOFF --jobs 1 --max-bugs 
 `lineup_stress` in the same shape. Prints a Markdown table: per strategy, bugs found, the median
 seconds to the first violation (a run that found nothing counts as the cut-off, so a median
 above it means half were missed) and its ratio to the default's; writes every run to
-deep_suite.csv. Two runs go side by side, one per core.
+deep_suite.csv. Two runs go side by side, one per core. `--strategies` runs only the rows named
+(the first of them is then the one the others are compared with).
 """
 import argparse
 import concurrent.futures
@@ -31,6 +33,7 @@ DEEP = [
 ]
 STRATEGIES = [  # name, hunt arguments (None: stress)
     ("portfolio (default)", []),
+    ("portfolio --bias-classes", ["--bias-classes"]),
     ("cbdpor", ["--strategy", "cbdpor"]),
     ("icb", ["--strategy", "icb"]),
     ("gambit", ["--strategy", "gambit"]),
@@ -70,8 +73,10 @@ def main():
     p.add_argument("--cutoff", type=int, default=60)
     p.add_argument("--seeds", type=int, default=1)
     p.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results"))
+    p.add_argument("--strategies", nargs="+", help="only these rows of the table")
     args = p.parse_args()
-    jobs = [(b, t, c, s, a, seed) for b, t, c in DEEP for s, a in STRATEGIES
+    strategies = [(s, a) for s, a in STRATEGIES if not args.strategies or s in args.strategies]
+    jobs = [(b, t, c, s, a, seed) for b, t, c in DEEP for s, a in strategies
             for seed in range(1, args.seeds + 1)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         rows = list(pool.map(lambda j: run(args, *j), jobs))
@@ -81,12 +86,12 @@ def main():
         w.writeheader()
         w.writerows(rows)
     medians = {}
-    for s, _ in STRATEGIES:
+    for s, _ in strategies:
         mine = [r for r in rows if r["strategy"] == s]
         # A crash under stress has no time of its own: the run's whole cut-off bounds it.
         times = [r["seconds"] if r["seconds"] is not None else args.cutoff for r in mine]
         medians[s] = (sum(r["found"] for r in mine), len(mine), statistics.median(times))
-    base = medians[STRATEGIES[0][0]][2]
+    base = medians[strategies[0][0]][2]
     print(f"Cut-off {args.cutoff} s per run, seeds 1-{args.seeds}, one worker per hunt.\n")
     print("| strategy | found | median seconds to bug | / default |")
     print("|---|---:|---:|---:|")

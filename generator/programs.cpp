@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <random>
 
 namespace lineup::generator {
 namespace {
@@ -65,6 +66,47 @@ specs::TestProgram sample(const rc::Gen<specs::TestProgram>& gen, uint64_t seed,
   // One independent stream per (seed, index), so any program can be regenerated alone.
   rc::Random random(seed * 0x9e3779b97f4a7c15ULL + index);
   return gen(random, rc::kNominalSize).value();
+}
+
+specs::TestProgram mutate(const specs::Target& target, specs::TestProgram program, uint64_t seed,
+                          uint64_t index) {
+  std::mt19937_64 random(seed * 0x9e3779b97f4a7c15ULL + index + 0x632be59bd9b4e019ULL);
+  auto below = [&](size_t n) { return static_cast<size_t>(random() % n); };
+  const specs::TestProgram parent = program;
+  std::vector<Ops>& threads = program.threads;
+  if (threads.empty()) return program;
+  std::vector<int> args = target.arguments.empty() ? std::vector<int>{0} : target.arguments;
+  auto allowed = [&](size_t t) {
+    return target.roles.empty() ? all_operations(target) : target.roles[t];
+  };
+  // A change may leave the program as it was (a call replaced by itself, equal calls
+  // swapped): changes are drawn until one shows, a few times at most.
+  for (size_t changes = 1 + below(2), tries = 0; changes > 0 && tries < 16; ++tries) {
+    size_t t = below(threads.size());
+    Ops& calls = threads[t];
+    if (calls.empty()) continue;
+    switch (below(3)) {
+      case 0: {  // another call in one place
+        std::vector<int> ops = allowed(t);
+        int op = ops[below(ops.size())];
+        calls[below(calls.size())] =
+            specs::Operation{op, target.model->takes_argument(op) ? args[below(args.size())] : 0};
+        break;
+      }
+      case 1:  // two calls of a thread swapped
+        std::swap(calls[below(calls.size())], calls[below(calls.size())]);
+        break;
+      default: {  // a thread's calls copied onto another that may make them
+        size_t from = below(threads.size());
+        if (target.roles.empty() || target.roles[from] == target.roles[t]) {
+          threads[t] = threads[from];
+        }
+        break;
+      }
+    }
+    if (!(program == parent)) --changes;
+  }
+  return program;
 }
 
 }  // namespace lineup::generator

@@ -22,4 +22,11 @@ int thread_count(const specs::Target& target, const Shape& shape);
 /// The `index`-th program of the sequence `seed` determines: reproducible from (seed, index).
 specs::TestProgram sample(const rc::Gen<specs::TestProgram>& gen, uint64_t seed, uint64_t index);
 
+/// `program` changed in one or two places (rarely none, when no change drawn alters it), as
+/// (seed, index) determines: a call replaced by
+/// another operation or argument its thread may call, two calls of a thread swapped, or a
+/// thread's calls copied onto another thread with the same roles. Same threads and calls.
+specs::TestProgram mutate(const specs::Target& target, specs::TestProgram program, uint64_t seed,
+                          uint64_t index);
+
 }  // namespace lineup::generator

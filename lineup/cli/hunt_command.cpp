@@ -88,6 +88,9 @@ HuntCommand::HuntCommand(CLI::App& app) {
       ->check(CLI::IsMember({"model", "serial"}))
       ->capture_default_str();
   hunt->add_flag("--atomics-only", o.atomics_only, "scheduling points only at atomics and locks");
+  hunt->add_flag("--bias-classes", o.bias_classes,
+                 "every other program mutated from one of the four that reached the most new "
+                 "distinct classes");
   hunt->add_flag("--json", output_.json, "print one JSON object at the end");
   hunt->add_option("--seal", o.sealed,
                    "no preemption inside this function (repeatable; short name, e.g. push)");

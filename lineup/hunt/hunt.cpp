@@ -1,5 +1,6 @@
 #include "lineup/hunt/hunt.h"
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <set>
@@ -31,6 +32,9 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   auto done = [&] {
     return options.max_violations != 0 && result.violations.size() >= options.max_violations;
   };
+  // --bias-classes: the programs that reached the most new classes, most first.
+  constexpr size_t kBest = 4;
+  std::vector<std::pair<uint64_t, specs::TestProgram>> best;
   uint64_t step = std::max<uint64_t>(options.shard_count, 1);
   for (uint64_t index = options.shard_index + options.skip_programs * step;
        elapsed() < options.budget_seconds && !done() &&
@@ -38,6 +42,10 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
        index += step) {
     auto setup = Clock::now();
     specs::TestProgram program = generator::sample(gen, options.seed, index);
+    if (options.bias_classes && !best.empty() && result.programs % 2 == 1) {
+      const specs::TestProgram& parent = best[(index / step) % best.size()].second;
+      program = generator::mutate(target, parent, options.seed, index);
+    }
     result.setup_seconds += std::chrono::duration<double>(Clock::now() - setup).count();
     size_t classes_before = classes.size();
     uint64_t executions_before = result.executions;
@@ -56,7 +64,15 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     result.abandoned += s.abandoned;
     result.spin_blocks += s.spin_blocks;
     result.forced_timeouts += s.forced_timeouts;
-    result.per_program.push_back({index, s.executions, classes.size() - classes_before});
+    uint64_t new_classes = classes.size() - classes_before;
+    result.per_program.push_back({index, s.executions, new_classes});
+    if (options.bias_classes && new_classes > 0 &&
+        (best.size() < kBest || new_classes > best.back().first)) {
+      if (best.size() == kBest) best.pop_back();
+      auto at = std::find_if(best.begin(), best.end(),
+                             [&](const auto& b) { return b.first < new_classes; });
+      best.insert(at, {new_classes, program});
+    }
     if (s.violation) {
       if (auto w = concrete_witness(*engine, target, *s.violation, current)) {
         w->detected = s.violation->detected;  // found when the first failing execution was

@@ -57,6 +57,10 @@ struct HuntOptions {
   /// one, the functions its schedule preempts in are sealed and the hunt goes on, so a later
   /// violation is a different bug (Ball et al. 2009).
   uint64_t max_violations = 1;
+  /// Every other program is not drawn afresh but mutated (generator::mutate) from one of the
+  /// four programs that reached the most new distinct classes so far in this hunt (in this
+  /// worker, with --jobs).
+  bool bias_classes = false;
   /// This hunt takes programs shard_index, shard_index + shard_count, ... of the sequence.
   uint64_t shard_index = 0, shard_count = 1;
   /// ... leaving out the first this many of them (a worker restarted after the program that

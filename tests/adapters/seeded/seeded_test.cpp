@@ -110,6 +110,15 @@ TEST(Seeded, TagResetNeedsTwoPreemptions) {
   EXPECT_EQ(two.violations[0].preemptions, 2);
 }
 
+// The libcds 1.3.1 queue ABA is not deep: one preemption (the stale enqueue's) shows it, in
+// the first programs.
+TEST(Seeded, DummyClearNeedsOnePreemption) {
+  const specs::Target& t = target("seeded/msqueue-dummy-clear");
+  HuntResult r = hunt(t, cbdpor(capped(5), 1));
+  ASSERT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
+  EXPECT_EQ(r.violations[0].preemptions, 1) << r.violations[0].report;
+}
+
 TEST(Seeded, TwoConsumerRingNeedsThreeThreads) {
   const specs::Target& t = target("seeded/spsc-ring-two-consumers");
   HuntOptions two = capped(300);
@@ -232,7 +241,8 @@ TEST(Seeded, TagResetRolesNeedsThreePreemptions) {
 // The programs that find the seeded bugs in their first programs find nothing once the flaw
 // is gone.
 TEST(Seeded, TheFlawlessVariantsHuntCleanly) {
-  for (const char* name : {"control/tagged-msqueue", "control/pop-count-reclaim-stack"}) {
+  for (const char* name : {"control/tagged-msqueue", "control/pop-count-reclaim-stack",
+                           "control/msqueue-dummy-kept"}) {
     HuntResult r = hunt(target(name), capped(4));
     EXPECT_EQ(r.programs, 4u) << name;
     EXPECT_TRUE(r.violations.empty()) << name << ": " << r.violations.front().report;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "generator/programs.h"
@@ -167,6 +168,46 @@ TEST(Hunt, SameSeedSameFirstViolation) {
   ASSERT_FALSE(b.violations.empty());
   EXPECT_EQ(a.violations[0].program_index, b.violations[0].program_index);
   EXPECT_EQ(a.violations[0].schedule, b.violations[0].schedule);
+}
+
+// --bias-classes draws every other program by mutating one of the best so far: a mutant has
+// its parent's threads and calls, only operations its thread's role allows, and differs from
+// the parent in most draws.
+TEST(Hunt, MutatedProgramsKeepTheShapeAndTheRoles) {
+  const specs::Target& t = *specs::find_target("seeded/msqueue-tag-reset-roles");
+  ASSERT_EQ(t.roles.size(), 3u);
+  HuntOptions o;
+  auto gen = generator::test_programs(t, o.shape());
+  int changed = 0;
+  for (uint64_t i = 0; i < 100; ++i) {
+    specs::TestProgram parent = generator::sample(gen, o.seed, i);
+    specs::TestProgram child = generator::mutate(t, parent, o.seed, i);
+    ASSERT_EQ(child.threads.size(), parent.threads.size());
+    for (size_t th = 0; th < child.threads.size(); ++th) {
+      ASSERT_EQ(child.threads[th].size(), parent.threads[th].size());
+      for (const specs::Operation& op : child.threads[th]) {
+        const std::vector<int>& role = t.roles[th];
+        EXPECT_NE(std::find(role.begin(), role.end(), op.op), role.end()) << th;
+      }
+    }
+    changed += !(child == parent);
+  }
+  EXPECT_GE(changed, 95);
+}
+
+// A biased hunt is as reproducible as the plain one, explores other programs, and still
+// finds a seeded bug.
+TEST(Hunt, BiasedHuntsAreReproducibleAndFindBugs) {
+  const specs::Target& q = *specs::find_target("boost/queue");
+  HuntOptions o = programs(6);
+  HuntResult plain = hunt(q, o);
+  o.bias_classes = true;
+  HuntResult a = hunt(q, o), b = hunt(q, o);
+  EXPECT_TRUE(a.violations.empty());
+  EXPECT_EQ(a.executions, b.executions);
+  EXPECT_EQ(a.distinct_classes, b.distinct_classes);
+  EXPECT_NE(a.executions, plain.executions);
+  EXPECT_EQ(hunt(*specs::find_target("seeded/msqueue-tag-reset"), o).violations.size(), 1u);
 }
 
 }  // namespace
