@@ -64,6 +64,9 @@ struct Target {
   /// Run once on every engine before it runs this structure (e.g. libcds's per-thread
   /// hazard-pointer records), with the most logical threads a program will have; null: none.
   void (*prepare_engine)(engine::Engine& engine, int max_threads) = nullptr;
+  /// Whether each logical thread needs a thread pointer of its own, because the code tells
+  /// threads apart by the addresses of thread-locals (EngineOptions::thread_pointer_per_thread).
+  bool thread_pointer_per_thread = false;
 
   /// The engine program running `program` on a fresh structure in every execution; each
   /// execution writes call c's result (thread-major order) into (*results)[c] and the init
@@ -115,6 +118,13 @@ class Structure {
   Structure& shape(int threads, int calls) {
     target_.threads = threads;
     target_.calls = calls;
+    return *this;
+  }
+  /// Gives each logical thread thread-locals at addresses of its own, for code that finds its
+  /// per-thread state through `&some_thread_local` (see Target::thread_pointer_per_thread);
+  /// switches between logical threads then cost a system call each.
+  Structure& thread_pointer_per_thread() {
+    target_.thread_pointer_per_thread = true;
     return *this;
   }
   /// Engine set-up the structure needs (see Target::prepare_engine).

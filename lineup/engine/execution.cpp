@@ -105,15 +105,16 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
 
 void Execution::lay_out_static_storage() {
   auto tp = reinterpret_cast<uintptr_t>(__builtin_thread_pointer());
-  if (laid_out_for_ != tp) {
+  bool own_pointers = options_.thread_local_copies && options_.thread_pointer_per_thread;
+  if (laid_out_for_ != tp || laid_out_with_own_pointers_ != own_pointers) {
     laid_out_for_ = tp;
+    laid_out_with_own_pointers_ = own_pointers;
     StaticStorage storage = scan_static_storage();
-    fibers_.set_thread_local_layout(storage.tls);
+    fibers_.set_thread_local_layout(storage.tls, own_pointers);
     static_writes_.set_ranges(std::move(storage.data));
   }
   const ThreadLocalCopies& copies = fibers_.thread_locals();
-  tl_tls_low = copies.low();
-  tl_tls_span = options_.thread_local_copies ? copies.span() : 0;
+  fibers_.publish_private_window(copies.low(), options_.thread_local_copies ? copies.span() : 0);
   static_writes_.enable(options_.undo_static_writes);
 }
 

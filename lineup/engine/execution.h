@@ -104,6 +104,8 @@ class Execution {
   /// static data is logged to be undone after the execution.
   void static_access(uintptr_t addr, uint32_t size, bool write) {
     if (thread_private(addr)) {
+      // The same byte in the main context's block, which the copies are laid out for.
+      addr -= fibers_.tls_delta(fibers_.current());
       ThreadLocalCopies& copies = fibers_.thread_locals();
       if (copies.tracked(addr, size)) return;
       EngineSection engine;
@@ -187,6 +189,7 @@ class Execution {
   ThreadExits thread_exits_{fibers_};
   StaticWrites static_writes_;
   uintptr_t laid_out_for_ = 0;  // the thread pointer static storage was laid out for
+  bool laid_out_with_own_pointers_ = false;
   VirtualClock clock_;
   uint64_t setup_readings_ = 0;  // clock readings before the threads started
   jmp_buf abort_env_;

@@ -1,5 +1,7 @@
 #include "lineup/engine/fibers.h"
 
+#include "lineup/engine/runtime/modes.h"
+
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -61,17 +63,50 @@ int Fibers::add_local(void** slot) {
   return index;
 }
 
-void Fibers::set_thread_local_layout(const std::vector<TlsBlock>& blocks) {
+void Fibers::set_thread_local_layout(const std::vector<TlsBlock>& blocks, bool own_pointers) {
   thread_locals_.set_layout(blocks, kMaxThreads + 1);
   thread_locals_.exclude(reinterpret_cast<uintptr_t>(&errno), sizeof(int));
   for (int i = 0; i < local_count_; ++i) {
     thread_locals_.exclude(reinterpret_cast<uintptr_t>(local_slots_[i]), sizeof(void*));
   }
+  if (own_pointers) {
+    blocks_.lay_out(blocks, kMaxThreads);
+    blocks_.follow(&starting_owner, sizeof starting_owner);
+    thread_locals_.use_blocks(&blocks_);
+  } else {
+    blocks_.clear();
+    thread_locals_.use_blocks(nullptr);
+  }
+}
+
+void Fibers::publish_private_window(uintptr_t low, uintptr_t span) {
+  tl_tls_low = low;
+  tl_tls_span = span;
+  if (!blocks_.active()) return;
+  for (int c = 0; c < kMaxThreads; ++c) {
+    uintptr_t d = blocks_.delta(c);
+    *reinterpret_cast<uintptr_t*>(reinterpret_cast<uintptr_t>(&tl_tls_low) + d) = low + d;
+    *reinterpret_cast<uintptr_t*>(reinterpret_cast<uintptr_t>(&tl_tls_span) + d) = span;
+  }
+}
+
+bool Fibers::in_blocks(int index) const {
+  auto a = reinterpret_cast<uintptr_t>(local_slots_[index]);
+  return blocks_.active() && a - thread_locals_.low() < thread_locals_.span();
+}
+
+void** Fibers::own_slot(int index, int context) const {
+  return reinterpret_cast<void**>(reinterpret_cast<uintptr_t>(local_slots_[index]) +
+                                  blocks_.delta(context));
 }
 
 void Fibers::set_local(int index, int context, void* value) {
   local_values_[context][index] = value;
-  if (context == current_) *local_slots_[index] = value;
+  if (in_blocks(index)) {
+    *own_slot(index, context) = value;
+  } else if (context == current_) {
+    *local_slots_[index] = value;
+  }
 }
 
 void Fibers::prepare(int fiber, Entry entry) {
@@ -95,13 +130,22 @@ void Fibers::prepare(int fiber, Entry entry) {
   // Fresh fibers inherit no exception state (the first two locals) and no error number.
   local_values_[fiber][0] = local_values_[fiber][1] = nullptr;
   errno_values_[fiber] = 0;
+  if (blocks_.active()) {
+    *reinterpret_cast<int*>(reinterpret_cast<uintptr_t>(&errno) + blocks_.delta(fiber)) = 0;
+    for (int i = 0; i < local_count_; ++i) {
+      if (in_blocks(i)) *own_slot(i, fiber) = local_values_[fiber][i];
+    }
+  }
 }
 
 void Fibers::swap_locals(int from, int to) {
-  // errno is the OS thread's, which every fiber shares: a real thread's is its own.
-  errno_values_[from] = errno;
-  errno = errno_values_[to];
+  if (!blocks_.active()) {
+    // errno is the OS thread's, which every fiber shares: a real thread's is its own.
+    errno_values_[from] = errno;
+    errno = errno_values_[to];
+  }
   for (int i = 0; i < local_count_; ++i) {
+    if (in_blocks(i)) continue;
     local_values_[from][i] = *local_slots_[i];
     *local_slots_[i] = local_values_[to][i];
   }
@@ -112,6 +156,7 @@ void Fibers::switch_to(int to) {
   if (to == from) return;
   swap_locals(from, to);
   thread_locals_.swap(from, to);
+  if (blocks_.active()) blocks_.enter(from, to);
   current_ = to;
   ctx::transfer_t t = ctx::jump_fcontext(contexts_[to], &contexts_[from]);
   // Resumed: whoever jumped here passed its own slot, which now records where it stopped.
@@ -122,6 +167,7 @@ void Fibers::reset_to_main() {
   if (current_ == kMainContext) return;
   swap_locals(current_, kMainContext);
   thread_locals_.swap(current_, kMainContext);
+  if (blocks_.active()) blocks_.enter(current_, kMainContext);
   current_ = kMainContext;
 }
 

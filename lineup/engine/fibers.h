@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "lineup/engine/thread_blocks.h"
 #include "lineup/engine/thread_local_copies.h"
 #include "lineup/engine/transition.h"
 
@@ -48,8 +49,15 @@ class Fibers {
   ThreadLocalCopies& thread_locals() { return thread_locals_; }
   const ThreadLocalCopies& thread_locals() const { return thread_locals_; }
   /// Lays out the calling OS thread's thread-local blocks for thread_locals(), keeping the
-  /// locals above and errno, which are switched on their own, out of the copies.
-  void set_thread_local_layout(const std::vector<TlsBlock>& blocks);
+  /// locals above and errno, which are switched on their own, out of the copies. With
+  /// `own_pointers`, each fiber gets a thread pointer and blocks of its own (thread_blocks.h).
+  void set_thread_local_layout(const std::vector<TlsBlock>& blocks, bool own_pointers);
+  /// Tells every context where its private thread-local window starts (tl_tls_low, its own
+  /// block's with thread pointers of their own) and how long it is (tl_tls_span).
+  void publish_private_window(uintptr_t low, uintptr_t span);
+  /// The offset from a thread-local's address in the main context to the same variable in
+  /// context `context` (0 unless fibers have thread pointers of their own).
+  uintptr_t tls_delta(int context) const { return blocks_.delta(context); }
   /// [low, high) of fiber `fiber`'s stack, for naming addresses in traces.
   std::pair<uintptr_t, uintptr_t> stack_range(int fiber) const;
 
@@ -59,6 +67,10 @@ class Fibers {
     size_t size = 0;
   };
   void swap_locals(int from, int to);
+  // With blocks of their own, a local inside them needs no swapping: its address in
+  // `context`'s block.
+  void** own_slot(int index, int context) const;
+  bool in_blocks(int index) const;
 
   size_t stack_size_;
   std::vector<Stack> stacks_;
@@ -69,6 +81,7 @@ class Fibers {
   void* local_values_[kMaxThreads + 1][kMaxLocals] = {};  // [context][local]
   int errno_values_[kMaxThreads + 1] = {};                // [context]
   ThreadLocalCopies thread_locals_;
+  ThreadBlocks blocks_;
   int current_ = kMainContext;
   Entry entry_ = nullptr;
   static void start(boost::context::detail::transfer_t t);

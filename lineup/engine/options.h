@@ -46,6 +46,12 @@ struct EngineOptions {
   /// (thread_local_copies.h). Off: every logical thread shares the OS thread's copy, which
   /// survives from one execution to the next (for tests that show the difference).
   bool thread_local_copies = true;
+  /// Also give each logical thread a thread pointer of its own (thread_blocks.h), so each
+  /// sees its thread-locals at addresses of its own, as real threads do: for code that
+  /// identifies threads by the address of a thread-local. Costs a system call per switch
+  /// between logical threads (a few microseconds), so it is off unless a structure asks for it.
+  /// Needs thread_local_copies.
+  bool thread_pointer_per_thread = false;
   /// Undo controlled writes to static data after each execution (static_writes.h).
   bool undo_static_writes = true;
   /// Stack size of each logical thread's fiber.

@@ -8,6 +8,7 @@ namespace lineup::engine {
 void ThreadLocalCopies::set_layout(const std::vector<TlsBlock>& blocks, int contexts) {
   runs_.clear();
   contexts_ = contexts;
+  saved_in_.assign(static_cast<size_t>(contexts), 0);
   if (blocks.empty()) {
     low_ = 0;
     initial_.clear();
@@ -52,6 +53,8 @@ void ThreadLocalCopies::rebuild_runs() {
 // during the execution (swap_runs), so an execution pays for the contexts it uses, not for all.
 void ThreadLocalCopies::begin_execution() {
   ++execution_;
+  // With blocks, the main context's is the live one, reset here.
+  if (blocks_ != nullptr && !saved_in_.empty()) saved_in_.back() = execution_;
   for (const Run& r : runs_) {
     std::memcpy(outside_.data() + r.offset, live(r.offset), r.size);
     std::memcpy(live(r.offset), initial_.data() + r.offset, r.size);
@@ -64,9 +67,8 @@ void ThreadLocalCopies::end_execution() {
 
 void ThreadLocalCopies::track(int current, uintptr_t addr, size_t size) {
   size_t off = addr - low_;
-  if (copies_.empty()) {
+  if (copies_.empty() && blocks_ == nullptr) {
     copies_.assign(static_cast<size_t>(contexts_) * initial_.size(), 0);
-    saved_in_.assign(static_cast<size_t>(contexts_), 0);
   }
   size_t end = std::min(off + size, tracked_.size());
   for (size_t b = off; b < end; ++b) {
@@ -74,13 +76,23 @@ void ThreadLocalCopies::track(int current, uintptr_t addr, size_t size) {
     tracked_[b] = 1;
     outside_[b] = *live(b);
     *live(b) = initial_[b];
-    // Copies saved in this execution hold their context's values; the byte joins them with
-    // its initial value. The others are reset whole when switched in.
+    // Copies saved (blocks reset) in this execution hold their context's values; the byte
+    // joins them with its initial value. The others are reset whole when switched in.
     for (int c = 0; c < contexts_; ++c) {
-      if (c != current && saved_in_[c] == execution_) *copy(c, b) = initial_[b];
+      if (blocks_ != nullptr && (c == current || saved_in_[c] == execution_)) {
+        *block(c, b) = initial_[b];
+      } else if (blocks_ == nullptr && c != current && saved_in_[c] == execution_) {
+        *copy(c, b) = initial_[b];
+      }
     }
   }
   rebuild_runs();
+}
+
+void ThreadLocalCopies::enter_block(int to) {
+  if (saved_in_[to] == execution_) return;
+  saved_in_[to] = execution_;
+  for (const Run& r : runs_) std::memcpy(block(to, r.offset), initial_.data() + r.offset, r.size);
 }
 
 void ThreadLocalCopies::swap_runs(int from, int to) {

@@ -9,6 +9,11 @@
 // window adds its bytes to the copied set. Code that touches no thread-local pays nothing at
 // a switch; the engine's own thread-locals are never touched by instrumented code and so
 // never copied.
+//
+// With a thread pointer per logical thread (thread_blocks.h) each context already has a block
+// of its own: nothing is copied at a switch, and a context's tracked bytes are reset to their
+// initial values when it is first switched in during an execution. Addresses given to this
+// class are always those of the main context's block (subtract the context's delta).
 #pragma once
 
 #include <cstddef>
@@ -16,6 +21,7 @@
 #include <vector>
 
 #include "lineup/engine/runtime/static_storage.h"
+#include "lineup/engine/thread_blocks.h"
 
 namespace lineup::engine {
 
@@ -24,6 +30,9 @@ class ThreadLocalCopies {
   /// Lays out the calling OS thread's thread-local blocks; forgets the bytes tracked so far.
   /// `contexts` is the number of contexts that can hold a copy.
   void set_layout(const std::vector<TlsBlock>& blocks, int contexts);
+  /// Gives every context its own block (or, with nullptr, one block whose values are copied
+  /// in and out at switches).
+  void use_blocks(const ThreadBlocks* blocks) { blocks_ = blocks; }
   /// Keeps [addr, addr + size) out of the copies: state that is switched by other means.
   void exclude(uintptr_t addr, size_t size);
 
@@ -52,8 +61,11 @@ class ThreadLocalCopies {
   /// Moves the live values out to `from`'s copy and `to`'s copy in; a few small copies per
   /// tracked run, nothing when controlled code touched no thread-local.
   void swap(int from, int to) {
-    if (runs_.empty()) return;
-    swap_runs(from, to);
+    if (blocks_ != nullptr) {
+      enter_block(to);
+    } else if (!runs_.empty()) {
+      swap_runs(from, to);
+    }
   }
 
  private:
@@ -62,8 +74,13 @@ class ThreadLocalCopies {
     size_t size;
   };
   void swap_runs(int from, int to);
+  void enter_block(int to);
   void rebuild_runs();
   uint8_t* live(size_t off) const { return reinterpret_cast<uint8_t*>(low_ + off); }
+  // Context `context`'s own block, with a thread pointer per logical thread.
+  uint8_t* block(int context, size_t off) const {
+    return reinterpret_cast<uint8_t*>(low_ + blocks_->delta(context) + off);
+  }
   uint8_t* copy(int context, size_t off) {
     return copies_.data() + static_cast<size_t>(context) * initial_.size() + off;
   }
@@ -74,11 +91,13 @@ class ThreadLocalCopies {
   std::vector<uint8_t> outside_;  // the OS thread's own values during an execution
   std::vector<uint8_t> copies_;   // [context][window offset]
   // Per context, the execution whose values its copy holds (it was switched out in it);
-  // copies from an earlier execution are stale and read as the initial values.
+  // copies from an earlier execution are stale and read as the initial values. With blocks,
+  // the execution its block was last reset in.
   std::vector<uint64_t> saved_in_;
   uint64_t execution_ = 1;
   std::vector<uint8_t> tracked_;  // per byte: 0 untracked, 1 tracked, 2 excluded
   std::vector<Run> runs_;         // the tracked bytes as maximal runs
+  const ThreadBlocks* blocks_ = nullptr;
 };
 
 }  // namespace lineup::engine

@@ -18,11 +18,13 @@
 #include "lineup/engine/runtime/modes.h"
 #include "lineup/engine/runtime/real_function.h"
 
-namespace {
-
 // Futex wakes issued by controlled code on this OS thread. Waiters compare it with its value
 // when they started waiting, so only its changes matter, not where it starts.
-__thread uint64_t tl_futex_wakes = 0;
+__thread uint64_t lineup::engine::tl_futex_wakes = 0;
+
+namespace {
+
+using lineup::engine::tl_futex_wakes;
 
 struct FutexWait {
   const volatile int* word;

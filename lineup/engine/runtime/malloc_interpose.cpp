@@ -38,6 +38,12 @@ __thread uintptr_t tl_tls_low = 0;
 __thread uintptr_t tl_tls_span = 0;
 __thread uintptr_t tl_probe_pc = 0;
 
+std::vector<EngineLocal> engine_thread_locals() {
+  auto local = [](const auto& v) { return EngineLocal{reinterpret_cast<uintptr_t>(&v), sizeof v}; };
+  return {local(tl_execution), local(tl_active), local(tl_heap_on), local(tl_probe_pc),
+          local(tl_futex_wakes)};
+}
+
 }  // namespace lineup::engine
 
 using lineup::engine::Heap;

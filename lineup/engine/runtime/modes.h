@@ -3,7 +3,9 @@
 // instrumented access reads them.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace lineup::engine {
 
@@ -25,6 +27,21 @@ extern __thread uintptr_t tl_probe_pc;
 /// an execution copies them per logical thread (span 0 otherwise).
 extern __thread uintptr_t tl_tls_low;
 extern __thread uintptr_t tl_tls_span;
+
+/// Futex wakes issued by controlled code on this OS thread (futex_interpose.cpp).
+extern __thread uint64_t tl_futex_wakes;
+
+/// One of the engine's own thread-local variables: [addr, addr + size) in the calling thread.
+struct EngineLocal {
+  uintptr_t addr;
+  size_t size;
+};
+/// The engine's thread-locals that every context of an OS thread must agree on (the switches
+/// above and the futex wake count). A logical thread with a thread pointer of its own
+/// (thread_blocks.h) has its own copy of each, brought up to date at every switch. Private
+/// ones (tl_tls_low and tl_tls_span, which locate the running context's own block) are not
+/// listed.
+std::vector<EngineLocal> engine_thread_locals();
 
 /// Whether `addr` is a thread-local byte with a copy per logical thread: private to the
 /// thread, so accesses to it are not shared-memory steps (and, at one address for every

@@ -1,7 +1,9 @@
 // thread_local variables in controlled code: one copy per logical thread, each starting every
 // execution from the variable's initial value; dynamic initialisers run once per logical
 // thread per execution, destructors once at each logical thread's end, as its steps; the same
-// for a thread_local of a shared library; and the OS thread keeps its own copy.
+// for a thread_local of a shared library; and the OS thread keeps its own copy. All of it
+// holds with copies of the values (the default) and with a thread pointer per logical thread,
+// which alone gives each logical thread its thread-locals at addresses of its own.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -29,10 +31,25 @@ constexpr fixtures::ThreadLocalsSeen kFresh = [] {
   return s;
 }();
 
-TEST(ThreadLocals, EachLogicalThreadStartsEveryExecutionFromTheInitialValues) {
+// The parameter: whether each logical thread has a thread pointer of its own.
+class ThreadLocalsBothWays : public ::testing::TestWithParam<bool> {
+ protected:
+  EngineOptions options() const {
+    EngineOptions o;
+    o.thread_pointer_per_thread = GetParam();
+    return o;
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(ThreadLocals, ThreadLocalsBothWays, ::testing::Bool(),
+                         [](const auto& info) {
+                           return info.param ? "PointerPerThread" : "ValueCopies";
+                         });
+
+TEST_P(ThreadLocalsBothWays, EachLogicalThreadStartsEveryExecutionFromTheInitialValues) {
   constructed = destroyed = 0;
   int os_thread_before = tls_library_next();
-  Engine engine;
+  Engine engine(options());
   fixtures::ThreadLocalsSeen seen{};
   RandomStrategy strategy(11, 1000);
   auto mark = reinterpret_cast<uintptr_t>(fixtures::thread_locals_destructor_mark());
@@ -84,8 +101,8 @@ TEST(ThreadLocals, SharedWhenCopiesAreOff) {
   });
 }
 
-TEST(ThreadLocals, OneScheduleReplaysToTheSameTraceEveryTime) {
-  Engine engine;
+TEST_P(ThreadLocalsBothWays, OneScheduleReplaysToTheSameTraceEveryTime) {
+  Engine engine(options());
   fixtures::ThreadLocalsSeen seen{};
   Program program = fixtures::thread_locals_program(&seen);
   RandomStrategy strategy(13, 1);
@@ -103,6 +120,39 @@ TEST(ThreadLocals, OneScheduleReplaysToTheSameTraceEveryTime) {
     ASSERT_EQ(format_trace(again, program, engine), first) << "replay " << i;
     ASSERT_EQ(seen, kFresh);
   }
+}
+
+// Where the logical threads see their thread-locals: at the OS thread's addresses with
+// copies of the values; at three distinct addresses per variable, none the OS thread's and the
+// same in every execution, with a thread pointer per logical thread (the shared library's
+// thread_local too, found through the copied dynamic thread vector).
+TEST_P(ThreadLocalsBothWays, AddressesAreDistinctOnlyWithAThreadPointerPerThread) {
+  Engine engine(options());
+  fixtures::ThreadLocalAddresses seen{};
+  fixtures::ThreadLocalAddresses first{};
+  std::array<const void*, 3> os_thread = {nullptr, fixtures::thread_locals_plain_address(),
+                                          tls_library_address()};
+  RandomStrategy strategy(15, 200);
+  int executions = 0;
+  engine.explore(fixtures::thread_local_addresses_program(&seen), strategy,
+                 [&](const ExecutionResult& r) {
+                   EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+                   if (executions++ == 0) first = seen;
+                   EXPECT_EQ(seen, first);
+                   for (size_t v = 1; v < 3; ++v) {
+                     for (size_t t = 0; t < 3; ++t) {
+                       EXPECT_EQ(seen[t][v] == os_thread[v], !GetParam()) << t << " " << v;
+                     }
+                   }
+                   for (size_t v = 0; v < 3; ++v) {
+                     EXPECT_EQ(seen[0][v] != seen[1][v], GetParam()) << v;
+                     EXPECT_EQ(seen[1][v] != seen[2][v], GetParam()) << v;
+                     EXPECT_EQ(seen[0][v] != seen[2][v], GetParam()) << v;
+                   }
+                   seen = {};
+                   return !HasFailure();
+                 });
+  EXPECT_EQ(executions, 200);
 }
 
 // The first call into a lazily bound library is resolved by the dynamic linker on a fiber's

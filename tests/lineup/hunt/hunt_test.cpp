@@ -59,6 +59,22 @@ TEST(Hunt, PerProducerLanesInThreadLocalsAreCleanOnlyWithCopiesPerThread) {
       << shared.violations[0].report;
 }
 
+// The same lanes found through the address of a static thread_local: clean when each logical
+// thread has a thread pointer of its own; with copies of the values only, every logical thread
+// sees one address, shares one lane and loses a push.
+TEST(Hunt, PerProducerLanesFoundByAddressAreCleanOnlyWithAThreadPointerPerThread) {
+  HuntOptions o = programs(1000);
+  o.executions_per_program = 200;
+  HuntResult clean = hunt(*specs::find_target("test/per-producer-queue-by-address"), o);
+  EXPECT_EQ(clean.programs, 1000u);
+  EXPECT_TRUE(clean.violations.empty()) << clean.violations.front().report;
+  HuntResult shared =
+      hunt(*specs::find_target("test/per-producer-queue-by-address-one-pointer"), o);
+  ASSERT_EQ(shared.violations.size(), 1u);
+  EXPECT_EQ(shared.violations[0].kind, lineup::ViolationKind::kNotLinearizable)
+      << shared.violations[0].report;
+}
+
 TEST(Hunt, NondeterminismInPhaseOneIsReported) {
   HuntOptions o = programs(5);
   o.model_spec = false;
