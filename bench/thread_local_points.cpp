@@ -3,7 +3,8 @@
 // whose calls make 8 atomic increments each; "no TLS" touches no thread_local, "TLS" also reads
 // and writes one per increment (so its copy is switched at every fiber switch), and "TLS, one
 // copy" is the same program with per-thread copies off (every logical thread shares the OS
-// thread's).
+// thread's); "own pointer" rows give each logical thread a thread pointer of its own
+// (EngineOptions::thread_pointer_per_thread: a system call per switch).
 //   usage: bench_thread_local_points [executions per configuration, default 100000]
 #include <chrono>
 #include <cstdio>
@@ -15,9 +16,12 @@
 
 namespace {
 
-void measure(const char* name, bool thread_locals, bool copies, uint64_t executions) {
+enum class Tls { kCopies, kOneCopy, kOwnPointers };
+
+void measure(const char* name, bool thread_locals, Tls tls, uint64_t executions) {
   lineup::engine::EngineOptions options;
-  options.thread_local_copies = copies;
+  options.thread_local_copies = tls != Tls::kOneCopy;
+  options.thread_pointer_per_thread = tls == Tls::kOwnPointers;
   lineup::engine::Engine engine(options);
   lineup::engine::Program program = bench::counter_program(thread_locals);
   lineup::engine::RandomStrategy strategy(777, executions);
@@ -31,7 +35,7 @@ void measure(const char* name, bool thread_locals, bool copies, uint64_t executi
     return true;
   });
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%-14s %9.0f exec/s %6.1f points/exec %5.1f switches/exec %6.1f ns/point\n", name,
+  std::printf("%-22s %9.0f exec/s %6.1f points/exec %5.1f switches/exec %6.1f ns/point\n", name,
               executions / secs, static_cast<double>(steps) / static_cast<double>(executions),
               static_cast<double>(switches) / static_cast<double>(executions),
               secs * 1e9 / static_cast<double>(steps));
@@ -42,9 +46,11 @@ void measure(const char* name, bool thread_locals, bool copies, uint64_t executi
 int main(int argc, char** argv) {
   uint64_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100000;
   for (int round = 0; round < 2; ++round) {
-    measure("no TLS", false, true, n);
-    measure("TLS", true, true, n);
-    measure("TLS, one copy", true, false, n);
+    measure("no TLS", false, Tls::kCopies, n);
+    measure("TLS", true, Tls::kCopies, n);
+    measure("TLS, one copy", true, Tls::kOneCopy, n);
+    measure("no TLS, own pointer", false, Tls::kOwnPointers, n);
+    measure("TLS, own pointer", true, Tls::kOwnPointers, n);
   }
   return 0;
 }

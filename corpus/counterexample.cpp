@@ -111,6 +111,7 @@ specs::Operation parse_call(const specs::Model& model, const std::string& text) 
 HuntOptions Counterexample::replay_options() const {
   HuntOptions o;
   o.atomics_only = atomics_only;
+  o.thread_pointer_per_thread = thread_pointer_per_thread;
   o.memory_model = memory_model;
   o.dependency_aware = dependency_aware;
   o.model_spec = model_spec;
@@ -127,6 +128,7 @@ Counterexample to_counterexample(const specs::Target& target, const Violation& v
   c.lineup_version = LINEUP_VERSION;
   c.seed = options.seed;
   c.atomics_only = options.atomics_only;
+  c.thread_pointer_per_thread = options.thread_pointer_per_thread;
   c.memory_model = options.memory_model;
   c.dependency_aware = options.dependency_aware;
   c.model_spec = options.model_spec;
@@ -158,6 +160,8 @@ std::string to_json(const Counterexample& c, const specs::Model& model) {
             {"spec", c.model_spec ? "model" : "serial"}};
   // Written only for c11, so SC files stay as they were; absent reads as "sc".
   if (c.memory_model != engine::MemoryModel::kSc) j["memory_model"] = to_string(c.memory_model);
+  // Written only when set, like memory_model; absent reads as false.
+  if (c.thread_pointer_per_thread) j["thread_pointer_per_thread"] = true;
   if (c.original_program) {
     j["original"] = {{"program", program_json(model, *c.original_program)},
                      {"schedule", c.original_schedule ? c.original_schedule->to_token() : ""}};
@@ -204,6 +208,9 @@ Counterexample from_json(const std::string& text) {
   c.seed = get<uint64_t>(j, "seed");
   c.program_index = get<uint64_t>(j, "program_index");
   c.atomics_only = get<bool>(j, "atomics_only");
+  if (j.contains("thread_pointer_per_thread")) {
+    c.thread_pointer_per_thread = get<bool>(j, "thread_pointer_per_thread");
+  }
   if (j.contains("memory_model")) {
     std::string name = get<std::string>(j, "memory_model");
     std::optional<engine::MemoryModel> m = engine::parse_memory_model(name);

@@ -24,6 +24,7 @@ struct Counterexample : FailingCase {
   uint64_t seed = 0;  // of the hunt's program sequence
   // What the schedule and the verdict depend on.
   bool atomics_only = false;
+  bool thread_pointer_per_thread = false;  // HuntOptions::thread_pointer_per_thread
   engine::MemoryModel memory_model = engine::MemoryModel::kSc;
   bool dependency_aware = true;
   bool model_spec = true;

@@ -88,6 +88,9 @@ HuntCommand::HuntCommand(CLI::App& app) {
       ->check(CLI::IsMember({"model", "serial"}))
       ->capture_default_str();
   hunt->add_flag("--atomics-only", o.atomics_only, "scheduling points only at atomics and locks");
+  hunt->add_flag("--thread-pointer-per-thread", o.thread_pointer_per_thread,
+                 "each logical thread sees its thread-locals at addresses of its own (for code "
+                 "that tells threads apart by &some_thread_local; a system call per switch)");
   hunt->add_flag("--bias-classes", o.bias_classes,
                  "every other program mutated from one of the four that reached the most new "
                  "distinct classes");

@@ -30,6 +30,9 @@ struct HuntOptions {
   int init = 0;  // sequential prefix of up to this many calls before the threads start
   uint64_t seed = 1;
   bool atomics_only = false;
+  /// A thread pointer per logical thread (EngineOptions::thread_pointer_per_thread) for every
+  /// structure, as for those that declare they need one.
+  bool thread_pointer_per_thread = false;
   /// sc (the default) or c11 (lineup/engine/weak_memory.h). In c11 mode the systematic
   /// strategy is dfs, and every execution is judged by the classic check: the dependency-
   /// aware check derives its order from the trace as an interleaving, which a stale read is

@@ -79,7 +79,8 @@ std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const H
   eo.schedule_plain_accesses = !options.atomics_only;
   eo.memory_model = options.memory_model;
   eo.report_data_races = options.report_data_races;
-  eo.thread_pointer_per_thread = target.thread_pointer_per_thread;
+  eo.thread_pointer_per_thread =
+      target.thread_pointer_per_thread || options.thread_pointer_per_thread;
   auto engine = std::make_unique<engine::Engine>(eo);
   if (target.prepare_engine != nullptr) target.prepare_engine(*engine, max_threads);
   return engine;
