@@ -39,6 +39,7 @@ STRATEGIES = [  # name, hunt arguments (None: stress)
     ("gambit", ["--strategy", "gambit"]),
     ("pct3", ["--strategy", "pct", "--depth", "3"]),
     ("pos", ["--strategy", "pos"]),
+    ("surw", ["--strategy", "surw"]),
     ("random", ["--strategy", "random"]),
     ("stress", None),
 ]

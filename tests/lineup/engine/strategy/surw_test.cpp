@@ -2,7 +2,9 @@
 // reaches every class of small programs, it is reproducible from its seed, it weighs by the
 // step counts of the last completed execution, and on a thread of one step racing with a
 // thread of seven it puts the short thread's step at each of the eight positions about
-// equally often, where random walk puts it first half of the time.
+// equally often, where random walk puts it first half of the time; and it does so among the
+// steps on the one contended location even when the long thread also makes many steps
+// elsewhere.
 #include "lineup/engine/strategy/surw.h"
 
 #include <gtest/gtest.h>
@@ -88,6 +90,54 @@ TEST(Surw, InterleavesAShortThreadUniformly) {
   EXPECT_EQ(by_surw[8], 0u);
   EXPECT_LT(worst(by_surw), 100.0);
   EXPECT_GT(worst(by_random), 1000.0);
+}
+
+// T0's one store to cell 0 races with T1's 7 fetch-adds there, which follow 21 loads of cell 1
+// that only T1 makes. Only cell 0 is contended, so the executions that select it (about half;
+// the others weigh every step) interleave only the steps there uniformly: T0's store comes
+// before 0..7 of the fetch-adds about equally often (1/8 each, sd ~15 of 2,000). Those that
+// weigh every step (1 against 28) put it before all of them 22 times in 29.
+TEST(Surw, InterleavesUniformlyAmongTheStepsOnTheContendedLocation) {
+  SmallProgram sp(2);
+  sp[0].push_back({CellOp::kStore, 0, 1});
+  for (int i = 0; i < 21; ++i) sp[1].push_back({CellOp::kLoad, 1, 0});
+  for (int i = 0; i < 7; ++i) sp[1].push_back({CellOp::kFetchAdd, 0, 1});
+  Engine engine(testing::cell_options());
+  SurwStrategy surw(43, 4000);
+  std::vector<uint64_t> selective(9, 0), every(9, 0);
+  uintptr_t running = surw.selected();  // what the execution about to run selects
+  uintptr_t cell0 = 0;
+  engine.explore(fixtures::run_cells(sp), surw, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    for (const Transition& step : r.trace.steps) {
+      if (step.thread == 0) {
+        cell0 = step.addr;
+        break;
+      }
+    }
+    size_t before = 0;
+    for (const Transition& step : r.trace.steps) {
+      if (step.thread == 0) break;
+      before += step.thread == 1 && step.addr == cell0;
+    }
+    EXPECT_TRUE(running == 0 || running == cell0);  // cell 1 is not contended
+    ++(running == cell0 ? selective : every)[std::min<size_t>(before, 8)];
+    running = surw.selected();
+    return true;
+  });
+  std::cout << "fetch-adds before T0's store, cell 0 selected:";
+  for (uint64_t n : selective) std::cout << " " << n;
+  std::cout << "; every step:";
+  for (uint64_t n : every) std::cout << " " << n;
+  std::cout << "\n";
+  uint64_t runs = 0;
+  for (uint64_t n : selective) runs += n;
+  EXPECT_NEAR(static_cast<double>(runs), 2000.0, 200.0);
+  EXPECT_EQ(selective[8], 0u);
+  for (size_t i = 0; i < 8; ++i) {
+    EXPECT_NEAR(static_cast<double>(selective[i]), static_cast<double>(runs) / 8, 70.0) << i;
+  }
+  EXPECT_GT(every[0], every[1] * 5);
 }
 
 }  // namespace
