@@ -112,6 +112,7 @@ HuntOptions Counterexample::replay_options() const {
   HuntOptions o;
   o.atomics_only = atomics_only;
   o.thread_pointer_per_thread = thread_pointer_per_thread;
+  o.report_data_races = report_data_races;
   o.memory_model = memory_model;
   o.dependency_aware = dependency_aware;
   o.model_spec = model_spec;
@@ -129,6 +130,7 @@ Counterexample to_counterexample(const specs::Target& target, const Violation& v
   c.seed = options.seed;
   c.atomics_only = options.atomics_only;
   c.thread_pointer_per_thread = options.thread_pointer_per_thread;
+  c.report_data_races = options.report_data_races;
   c.memory_model = options.memory_model;
   c.dependency_aware = options.dependency_aware;
   c.model_spec = options.model_spec;
@@ -162,6 +164,7 @@ std::string to_json(const Counterexample& c, const specs::Model& model) {
   if (c.memory_model != engine::MemoryModel::kSc) j["memory_model"] = to_string(c.memory_model);
   // Written only when set, like memory_model; absent reads as false.
   if (c.thread_pointer_per_thread) j["thread_pointer_per_thread"] = true;
+  if (!c.report_data_races) j["report_data_races"] = false;
   if (c.original_program) {
     j["original"] = {{"program", program_json(model, *c.original_program)},
                      {"schedule", c.original_schedule ? c.original_schedule->to_token() : ""}};
@@ -208,6 +211,7 @@ Counterexample from_json(const std::string& text) {
   c.seed = get<uint64_t>(j, "seed");
   c.program_index = get<uint64_t>(j, "program_index");
   c.atomics_only = get<bool>(j, "atomics_only");
+  if (j.contains("report_data_races")) c.report_data_races = get<bool>(j, "report_data_races");
   if (j.contains("thread_pointer_per_thread")) {
     c.thread_pointer_per_thread = get<bool>(j, "thread_pointer_per_thread");
   }

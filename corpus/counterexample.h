@@ -25,6 +25,7 @@ struct Counterexample : FailingCase {
   // What the schedule and the verdict depend on.
   bool atomics_only = false;
   bool thread_pointer_per_thread = false;  // HuntOptions::thread_pointer_per_thread
+  bool report_data_races = true;           // HuntOptions::report_data_races (c11 mode)
   engine::MemoryModel memory_model = engine::MemoryModel::kSc;
   bool dependency_aware = true;
   bool model_spec = true;

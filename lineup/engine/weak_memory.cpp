@@ -269,6 +269,32 @@ std::optional<std::string> WeakMemory::plain(ThreadId t, size_t step, uintptr_t 
   return race;
 }
 
+std::optional<std::string> WeakMemory::atomic_race(ThreadId t, size_t step, uintptr_t addr,
+                                                   bool write) const {
+  auto it = accesses_.find(addr);
+  if (it == accesses_.end() || static_cast<size_t>(t) >= threads_.size()) return std::nullopt;
+  const Accesses& a = it->second;
+  const View& cur = threads_[static_cast<size_t>(t)].cur;
+  auto describe = [&](ThreadId other, size_t other_step, bool other_write) {
+    return std::string("data race: T") + std::to_string(t) + "'s atomic " +
+           (write ? "write" : "read") + " at step " + std::to_string(step) + " of what T" +
+           std::to_string(other) + " " + (other_write ? "wrote" : "read") +
+           " with a plain access at step " + std::to_string(other_step) +
+           ", unordered by happens-before";
+  };
+  if (a.writer != kNoThread && a.writer != t && a.write_clock > cur.clock_of(a.writer)) {
+    return describe(a.writer, a.write_step, true);
+  }
+  if (write) {
+    for (size_t u = 0; u < a.reads.size(); ++u) {
+      if (u != static_cast<size_t>(t) && a.reads[u] > cur.clock_of(static_cast<ThreadId>(u))) {
+        return describe(static_cast<ThreadId>(u), a.read_steps[u], false);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 void WeakMemory::forget(uintptr_t addr, size_t size) {
   for (auto it = locations_.lower_bound(addr); it != locations_.end() && it->first < addr + size;
        ++it) {

@@ -41,9 +41,11 @@
 //     Code under test built with GCC that relies on fences therefore looks less synchronised
 //     than it is, and c11 mode may report stale reads its fences forbid: build such code with
 //     clang for c11 mode.
-//   - Races are looked for between plain accesses at the same address (not overlapping
-//     ranges of different starts), and only where plain accesses are scheduling points
-//     (not with EngineOptions::schedule_plain_accesses off).
+//   - Races are looked for between accesses at the same address (not overlapping ranges of
+//     different starts) of which one is plain (two plain ones, or a plain one and an atomic
+//     one: a node's atomic link initialised by its constructor and read by a thread the node
+//     was not published to), and only where plain accesses are scheduling points (not with
+//     EngineOptions::schedule_plain_accesses off).
 //   - Weak compare-exchange never fails spuriously; it may fail on a stale value.
 //   - Only stores that have executed can be read (no promises): RC11 (po ∪ rf acyclic), so the
 //     load-buffering outcome that Batty et al.'s C++11 model and the promising semantics
@@ -98,6 +100,11 @@ class WeakMemory {
   /// range start over.
   std::optional<std::string> plain(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
                                    bool write);
+  /// An atomic access by `t` at `step` to what a plain access of another thread, unordered
+  /// by happens-before, last wrote (or, for a write, read): a data race in C++11 (a constructor
+  /// initialising an atomic is a plain write), returned as a message; nullopt otherwise.
+  /// Call before the access itself (load, store, rmw, cas_read).
+  std::optional<std::string> atomic_race(ThreadId t, size_t step, uintptr_t addr, bool write) const;
   /// Thread t's vector clock now (CallClocks).
   std::vector<uint32_t> clock(ThreadId t) const {
     return static_cast<size_t>(t) < threads_.size() ? threads_[static_cast<size_t>(t)].cur.clock

@@ -33,6 +33,7 @@ Counterexample sample(uint64_t i) {
   c.program_index = i;
   c.atomics_only = i % 2;
   c.thread_pointer_per_thread = i % 3 == 1;
+  c.report_data_races = i % 4 != 2;
   c.dependency_aware = i % 3 != 0;
   c.model_spec = i % 5 != 0;
   if (i % 2) {
@@ -55,6 +56,7 @@ void expect_same(const Counterexample& a, const Counterexample& b) {
   EXPECT_EQ(a.program_index, b.program_index);
   EXPECT_EQ(a.atomics_only, b.atomics_only);
   EXPECT_EQ(a.thread_pointer_per_thread, b.thread_pointer_per_thread);
+  EXPECT_EQ(a.report_data_races, b.report_data_races);
   EXPECT_EQ(a.dependency_aware, b.dependency_aware);
   EXPECT_EQ(a.model_spec, b.model_spec);
   EXPECT_EQ(a.original_program, b.original_program);

@@ -28,6 +28,28 @@ using RWQueue = ::cds::container::RWQueue<int>;
 LINEUP_REGISTER(reg::queue<MSQueue>("cds/msqueue",
                                     "MSQueue<HP, int>: Michael & Scott lock-free "
                                     "queue: enqueue, dequeue, empty"));
+// The client of libcds issue 186 (reported against 2.3.3's intrusive MSQueue, which this
+// container's enqueue and dequeue run): one enqueue, and two dequeues on other threads. A
+// dequeue's CAS of the head is acquire only, so a second dequeuer that reads the new head from
+// it learns nothing of the enqueuer's initialisation of the node; for `--memory-model c11`.
+LINEUP_REGISTER(reg::push_pop_queue<MSQueue>("cds/msqueue-issue186",
+                                             "MSQueue<HP, int>: one enqueue, two dequeues on "
+                                             "other threads (libcds issue 186's client)",
+                                             lineup::specs::queue_model())
+                    .roles({{"push"}, {"pop"}, {"pop"}})
+                    .shape(3, 1));
+// The same client on an MSQueue whose memory model option makes every ordered access seq_cst
+// (the head CAS then releases what its dequeuer learnt): the control for the one above.
+struct SeqCstTraits : ::cds::container::msqueue::traits {
+  using memory_model = ::cds::opt::v::sequential_consistent;
+};
+using SeqCstMSQueue = ::cds::container::MSQueue<HP, int, SeqCstTraits>;
+LINEUP_REGISTER(reg::push_pop_queue<SeqCstMSQueue>("control/cds-msqueue-issue186-seq-cst",
+                                                   "MSQueue<HP, int> with seq_cst ordering: "
+                                                   "libcds issue 186's client",
+                                                   lineup::specs::queue_model())
+                    .roles({{"push"}, {"pop"}, {"pop"}})
+                    .shape(3, 1));
 LINEUP_REGISTER(reg::queue<MoirQueue>("cds/moirqueue",
                                       "MoirQueue<HP, int>: MS queue whose dequeue does not "
                                       "read the tail: enqueue, dequeue, empty"));

@@ -82,6 +82,16 @@ __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size,
   }
 }
 
+// c11 mode: an atomic access to what a plain access of another thread, unordered by
+// happens-before, wrote (or read, for a write) is a data race.
+void check_atomic_race(Execution* e, WeakMemory* w, le::ThreadId t, uintptr_t addr, bool write,
+                       uintptr_t pc) {
+  if (!e->options().report_data_races) return;
+  if (auto race = w->atomic_race(t, e->last_step(), addr, write)) {
+    e->abort(le::Outcome::kDataRace, *race + ", at " + e->where(pc));
+  }
+}
+
 // Every access of controlled code (logical threads, setup, teardown) to static storage is
 // reported first: thread-local bytes get per-thread copies, static data's writes an undo entry.
 inline void note_static(const volatile void* a, uint32_t size, bool write) {
@@ -113,6 +123,7 @@ T atomic_load(const volatile T* a, int mo, uintptr_t pc) {
     EngineSection engine;
     auto addr = reinterpret_cast<uintptr_t>(a);
     Transition& rec = e->step(Transition::pending(Kind::kRead, addr, sizeof(T), pc, le::kAtomic));
+    check_atomic_race(e, w, rec.thread, addr, false, pc);
     rec.value = w->load(rec.thread, e->last_step(), addr, sizeof(T), le::memory_order(mo));
     rec.flags |= le::kValueKnown;
     return from_bits<T>(rec.value);
@@ -138,6 +149,7 @@ void atomic_store(volatile T* a, T v, int mo, uintptr_t pc) {
     t.value = bits(v);
     e->step(t);
     if (WeakMemory* w = weak<T>(e)) {
+      check_atomic_race(e, w, e->current_thread(), addr, true, pc);
       reaches_memory = w->store(e->current_thread(), e->last_step(), addr, sizeof(T), bits(v),
                                 le::memory_order(mo));
     }
@@ -158,6 +170,7 @@ T atomic_rmw(volatile T* a, T v, RmwOp op, int mo, uintptr_t pc, Op apply) {
     t.rmw = op;
     t.value = bits(v);
     rec = &e->step(t);
+    if (WeakMemory* w = weak<T>(e)) check_atomic_race(e, w, rec->thread, rec->addr, true, pc);
   }
   T old = apply(a, v);
   rec->old_value = bits(old);
@@ -190,6 +203,7 @@ bool atomic_cas(volatile T* a, T* expected, T desired, int mo, int failure_mo, u
     t.expected = bits(*expected);
     rec = &e->step(t);
     if (WeakMemory* w = weak<T>(e)) {
+      check_atomic_race(e, w, rec->thread, rec->addr, true, pc);
       // In c11 mode the compare-exchange may fail on a stale value.
       if (auto stale = w->cas_read(rec->thread, e->last_step(), rec->addr, sizeof(T), rec->expected,
                                    le::memory_order(failure_mo))) {
