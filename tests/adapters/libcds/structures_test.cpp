@@ -1,6 +1,7 @@
 // The registered libcds structures (cds/...) hunt a fixed number of programs without a
 // violation, except OptimisticQueue's empty() and SkipListSet's contains()
-// (docs/findings.md), whose bugs are found; several
+// (docs/findings.md), whose bugs are found, and MSQueue's data race of libcds issue 186 is
+// found in c11 mode; several
 // hunts over different libcds structures and thread counts run in one process.
 #include <gtest/gtest.h>
 
@@ -41,15 +42,18 @@ HuntOptions small_hunt() {
 }
 
 TEST(CdsStructures, EveryOneIsRegistered) {
-  std::vector<std::string> expected = {
-      "cds/basketqueue",      "cds/cuckoo_set",    "cds/ellen_bintree_set",
-      "cds/fcqueue",          "cds/fcstack",       "cds/feldman_hash_set",
-      "cds/iterable_list",    "cds/lazy_list",     "cds/michael_hash_set",
-      "cds/michael_list",     "cds/moirqueue",     "cds/msqueue",
-      "cds/optimisticqueue",  "cds/refinable_set", "cds/rwqueue",
-      "cds/segmentedqueue",   "cds/skiplist_set",  "cds/split_list_set",
-      "cds/striped_set",      "cds/treiber_stack", "cds/treiber_stack_elimination",
-      "cds/vyukov_mpmc_queue"};
+  std::vector<std::string> expected = {"cds/basketqueue",       "cds/cuckoo_set",
+                                       "cds/ellen_bintree_set", "cds/fcqueue",
+                                       "cds/fcstack",           "cds/feldman_hash_set",
+                                       "cds/iterable_list",     "cds/lazy_list",
+                                       "cds/michael_hash_set",  "cds/michael_list",
+                                       "cds/moirqueue",         "cds/msqueue",
+                                       "cds/msqueue-issue186",  "cds/optimisticqueue",
+                                       "cds/refinable_set",     "cds/rwqueue",
+                                       "cds/segmentedqueue",    "cds/skiplist_set",
+                                       "cds/split_list_set",    "cds/striped_set",
+                                       "cds/treiber_stack",     "cds/treiber_stack_elimination",
+                                       "cds/vyukov_mpmc_queue"};
   EXPECT_EQ(cds_names(), expected);
   for (const std::string& name : cds_names()) {
     const specs::Target* t = specs::find_target(name);
@@ -108,6 +112,33 @@ TEST(CdsSkipListSet, ContainsMissesTheDeletionMark) {
   Violation v = only_violation(kSkipList);
   EXPECT_NE(v.report.find("contains("), std::string::npos) << v.report;
   EXPECT_NE(v.report.find("erase("), std::string::npos) << v.report;
+}
+
+// libcds issue 186 (docs/findings.md): under the C++ memory model, the second dequeuer reads
+// the node's link unsynchronised with the node's construction, a data race found in the first
+// execution; the same client with every ordered access seq_cst hunts clean within one
+// preemption and one stale read.
+TEST(CdsMSQueue, Issue186IsADataRaceInC11Mode) {
+  HuntOptions o;
+  o.budget_seconds = 1e9;
+  o.max_programs = 3;
+  o.memory_model = engine::MemoryModel::kC11;
+  o.strategy = engine::StrategyKind::kDfs;
+  o.bound = 0;
+  o.stale_bound = 0;
+  o.executions_per_program = 2000;
+  HuntResult r = hunt(*specs::find_target("cds/msqueue-issue186"), o);
+  ASSERT_EQ(r.violations.size(), 1u);
+  const Violation& v = r.violations.front();
+  EXPECT_EQ(v.kind, ViolationKind::kDataRace) << v.report;
+  EXPECT_EQ(v.preemptions, 0) << v.report;
+  EXPECT_NE(v.report.find("single_link_struct.h:43"), std::string::npos) << v.report;
+  EXPECT_NE(v.report.find("msqueue.h:396"), std::string::npos) << v.report;  // the head CAS
+  o.bound = 1;
+  o.stale_bound = 1;
+  HuntResult control = hunt(*specs::find_target("control/cds-msqueue-issue186-seq-cst"), o);
+  EXPECT_EQ(control.programs, 3u);
+  EXPECT_TRUE(control.violations.empty()) << control.violations.front().report;
 }
 
 // Each hunt makes a new engine; they share libcds's HP GC and thread records, and the
