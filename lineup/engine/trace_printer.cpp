@@ -1,6 +1,8 @@
 #include "lineup/engine/trace_printer.h"
 
 #include <cstdio>
+#include <string>
+#include <string_view>
 
 #include "lineup/engine/runtime/heap.h"
 #include "lineup/engine/symbolizer.h"
@@ -131,8 +133,12 @@ std::string format_trace(const ExecutionResult& result, const Program& program,
     if (!notes[i].empty()) out += "             " + notes[i] + "\n";
     for (const std::string& line : after[i]) out += line + "\n";
   }
-  out += "outcome: " + std::string(to_string(result.outcome));
-  if (!result.message.empty()) out += ": " + result.message;
+  std::string outcome = to_string(result.outcome);
+  out += "outcome: " + outcome;
+  // A message that starts by naming the outcome (a data race's) names it once.
+  std::string_view message = result.message;
+  if (message.starts_with(outcome + ": ")) message.remove_prefix(outcome.size() + 2);
+  if (!message.empty()) out += ": " + std::string(message);
   out += "\nschedule: " + result.schedule.to_token() + "\n";
   return out;
 }
