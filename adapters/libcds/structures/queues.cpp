@@ -8,6 +8,7 @@
 #include <cds/container/vyukov_mpmc_cycle_queue.h>
 
 #include <atomic>
+#include <string>
 
 #include "adapters/libcds/cds_structures.h"
 #include "adapters/libcds/structures/cds_registration.h"
@@ -32,24 +33,25 @@ LINEUP_REGISTER(reg::queue<MSQueue>("cds/msqueue",
 // container's enqueue and dequeue run): one enqueue, and two dequeues on other threads. A
 // dequeue's CAS of the head is acquire only, so a second dequeuer that reads the new head from
 // it learns nothing of the enqueuer's initialisation of the node; for `--memory-model c11`.
-LINEUP_REGISTER(reg::push_pop_queue<MSQueue>("cds/msqueue-issue186",
-                                             "MSQueue<HP, int>: one enqueue, two dequeues on "
-                                             "other threads (libcds issue 186's client)",
-                                             lineup::specs::queue_model())
-                    .roles({{"push"}, {"pop"}, {"pop"}})
-                    .shape(3, 1));
+template <class Q>
+lineup::specs::Structure<Q> issue186_client(std::string name, std::string description) {
+  return reg::push_pop_queue<Q>(std::move(name), std::move(description),
+                                lineup::specs::queue_model())
+      .roles({{"push"}, {"pop"}, {"pop"}})
+      .shape(3, 1);
+}
+LINEUP_REGISTER(issue186_client<MSQueue>("cds/msqueue-issue186",
+                                         "MSQueue<HP, int>: one enqueue, two dequeues on other "
+                                         "threads (libcds issue 186's client)"));
 // The same client on an MSQueue whose memory model option makes every ordered access seq_cst
 // (the head CAS then releases what its dequeuer learnt): the control for the one above.
 struct SeqCstTraits : ::cds::container::msqueue::traits {
   using memory_model = ::cds::opt::v::sequential_consistent;
 };
-using SeqCstMSQueue = ::cds::container::MSQueue<HP, int, SeqCstTraits>;
-LINEUP_REGISTER(reg::push_pop_queue<SeqCstMSQueue>("control/cds-msqueue-issue186-seq-cst",
-                                                   "MSQueue<HP, int> with seq_cst ordering: "
-                                                   "libcds issue 186's client",
-                                                   lineup::specs::queue_model())
-                    .roles({{"push"}, {"pop"}, {"pop"}})
-                    .shape(3, 1));
+LINEUP_REGISTER(issue186_client<::cds::container::MSQueue<HP, int, SeqCstTraits>>(
+    "control/cds-msqueue-issue186-seq-cst",
+    "MSQueue<HP, int> with seq_cst ordering: libcds issue 186's client"));
+
 LINEUP_REGISTER(reg::queue<MoirQueue>("cds/moirqueue",
                                       "MoirQueue<HP, int>: MS queue whose dequeue does not "
                                       "read the tail: enqueue, dequeue, empty"));

@@ -45,34 +45,32 @@ TEST(Hunt, PhaseOneOutcomesFindTheSeededBugAndPassBoost) {
   EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
 }
 
+// 1,000 programs of `clean` (200 executions each) find nothing; those of `broken`, the same
+// queue run without what it needs, find the lost push.
+void expect_per_producer_lanes(const char* clean, const char* broken) {
+  HuntOptions o = programs(1000);
+  o.executions_per_program = 200;
+  HuntResult good = hunt(*specs::find_target(clean), o);
+  EXPECT_EQ(good.programs, 1000u);
+  EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
+  HuntResult bad = hunt(*specs::find_target(broken), o);
+  ASSERT_EQ(bad.violations.size(), 1u);
+  EXPECT_EQ(bad.violations[0].kind, lineup::ViolationKind::kNotLinearizable)
+      << bad.violations[0].report;
+}
+
 // Per-producer lanes found through a static thread_local (tests/lineup/fixtures): clean with
 // a copy per logical thread, a lost push with the OS thread's copy shared by all.
 TEST(Hunt, PerProducerLanesInThreadLocalsAreCleanOnlyWithCopiesPerThread) {
-  HuntOptions o = programs(1000);
-  o.executions_per_program = 200;
-  HuntResult clean = hunt(*specs::find_target("test/per-producer-queue"), o);
-  EXPECT_EQ(clean.programs, 1000u);
-  EXPECT_TRUE(clean.violations.empty()) << clean.violations.front().report;
-  HuntResult shared = hunt(*specs::find_target("test/per-producer-queue-shared-tls"), o);
-  ASSERT_EQ(shared.violations.size(), 1u);
-  EXPECT_EQ(shared.violations[0].kind, lineup::ViolationKind::kNotLinearizable)
-      << shared.violations[0].report;
+  expect_per_producer_lanes("test/per-producer-queue", "test/per-producer-queue-shared-tls");
 }
 
 // The same lanes found through the address of a static thread_local: clean when each logical
 // thread has a thread pointer of its own; with copies of the values only, every logical thread
 // sees one address, shares one lane and loses a push.
 TEST(Hunt, PerProducerLanesFoundByAddressAreCleanOnlyWithAThreadPointerPerThread) {
-  HuntOptions o = programs(1000);
-  o.executions_per_program = 200;
-  HuntResult clean = hunt(*specs::find_target("test/per-producer-queue-by-address"), o);
-  EXPECT_EQ(clean.programs, 1000u);
-  EXPECT_TRUE(clean.violations.empty()) << clean.violations.front().report;
-  HuntResult shared =
-      hunt(*specs::find_target("test/per-producer-queue-by-address-one-pointer"), o);
-  ASSERT_EQ(shared.violations.size(), 1u);
-  EXPECT_EQ(shared.violations[0].kind, lineup::ViolationKind::kNotLinearizable)
-      << shared.violations[0].report;
+  expect_per_producer_lanes("test/per-producer-queue-by-address",
+                            "test/per-producer-queue-by-address-one-pointer");
 }
 
 TEST(Hunt, NondeterminismInPhaseOneIsReported) {

@@ -41,6 +41,16 @@ TEST(Surw, SameSeedSameSchedules) {
   EXPECT_NE(a, run(8));
 }
 
+// Prints two histograms on one line, for the test log.
+void print_counts(const char* first, const std::vector<uint64_t>& a, const char* second,
+                  const std::vector<uint64_t>& b) {
+  std::cout << first << ":";
+  for (uint64_t n : a) std::cout << " " << n;
+  std::cout << "; " << second << ":";
+  for (uint64_t n : b) std::cout << " " << n;
+  std::cout << "\n";
+}
+
 SmallProgram one_against_seven() {
   SmallProgram sp(2);
   sp[0].push_back({CellOp::kStore, 0, 1});
@@ -82,11 +92,7 @@ TEST(Surw, InterleavesAShortThreadUniformly) {
     for (size_t i = 0; i < 8; ++i) d = std::max(d, std::abs(static_cast<double>(at[i]) - 500.0));
     return d;
   };
-  std::cout << "positions of T0's store, surw:";
-  for (uint64_t n : by_surw) std::cout << " " << n;
-  std::cout << "; random:";
-  for (uint64_t n : by_random) std::cout << " " << n;
-  std::cout << "\n";
+  print_counts("positions of T0's store, surw", by_surw, "random", by_random);
   EXPECT_EQ(by_surw[8], 0u);
   EXPECT_LT(worst(by_surw), 100.0);
   EXPECT_GT(worst(by_random), 1000.0);
@@ -125,11 +131,7 @@ TEST(Surw, InterleavesUniformlyAmongTheStepsOnTheContendedLocation) {
     running = surw.selected();
     return true;
   });
-  std::cout << "fetch-adds before T0's store, cell 0 selected:";
-  for (uint64_t n : selective) std::cout << " " << n;
-  std::cout << "; every step:";
-  for (uint64_t n : every) std::cout << " " << n;
-  std::cout << "\n";
+  print_counts("fetch-adds before T0's store, cell 0 selected", selective, "every step", every);
   uint64_t runs = 0;
   for (uint64_t n : selective) runs += n;
   EXPECT_NEAR(static_cast<double>(runs), 2000.0, 200.0);
