@@ -71,7 +71,7 @@ void Fibers::set_thread_local_layout(const std::vector<TlsBlock>& blocks, bool o
   }
   if (own_pointers) {
     blocks_.lay_out(blocks, kMaxThreads);
-    blocks_.follow(&starting_owner, sizeof(Fibers*));
+    blocks_.follow(&starting_owner, sizeof(void*));  // a pointer
     thread_locals_.use_blocks(&blocks_);
   } else {
     blocks_.clear();
