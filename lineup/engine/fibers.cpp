@@ -84,9 +84,8 @@ void Fibers::publish_private_window(uintptr_t low, uintptr_t span) {
   tl_tls_span = span;
   if (!blocks_.active()) return;
   for (int c = 0; c < kMaxThreads; ++c) {
-    uintptr_t d = blocks_.delta(c);
-    *reinterpret_cast<uintptr_t*>(reinterpret_cast<uintptr_t>(&tl_tls_low) + d) = low + d;
-    *reinterpret_cast<uintptr_t*>(reinterpret_cast<uintptr_t>(&tl_tls_span) + d) = span;
+    *blocks_.in_context(&tl_tls_low, c) = low + blocks_.delta(c);
+    *blocks_.in_context(&tl_tls_span, c) = span;
   }
 }
 
@@ -96,8 +95,7 @@ bool Fibers::in_blocks(int index) const {
 }
 
 void** Fibers::own_slot(int index, int context) const {
-  return reinterpret_cast<void**>(reinterpret_cast<uintptr_t>(local_slots_[index]) +
-                                  blocks_.delta(context));
+  return blocks_.in_context(local_slots_[index], context);
 }
 
 void Fibers::set_local(int index, int context, void* value) {
@@ -131,7 +129,7 @@ void Fibers::prepare(int fiber, Entry entry) {
   local_values_[fiber][0] = local_values_[fiber][1] = nullptr;
   errno_values_[fiber] = 0;
   if (blocks_.active()) {
-    *reinterpret_cast<int*>(reinterpret_cast<uintptr_t>(&errno) + blocks_.delta(fiber)) = 0;
+    *blocks_.in_context(&errno, fiber) = 0;
     for (int i = 0; i < local_count_; ++i) {
       if (in_blocks(i)) *own_slot(i, fiber) = local_values_[fiber][i];
     }

@@ -46,6 +46,12 @@ class ThreadBlocks {
   uintptr_t delta(int context) const {
     return context < static_cast<int>(deltas_.size()) ? deltas_[context] : 0;
   }
+  /// Where the thread-local at `main` (its address in the main context) lives in context
+  /// `context`.
+  template <class T>
+  T* in_context(T* main, int context) const {
+    return reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(main) + delta(context));
+  }
   /// Adds one more engine thread-local (in the main context) to those that follow contexts.
   void follow(const void* addr, size_t size) {
     engine_locals_.push_back({reinterpret_cast<uintptr_t>(addr), size});
