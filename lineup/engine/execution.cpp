@@ -2,6 +2,7 @@
 // the strategy, teardown, and the two ways out when something goes wrong (abort, signals).
 #include "lineup/engine/execution.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <exception>
@@ -56,6 +57,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     return;
   }
   condition_variables_.reset(thread_count_);
+  stacks_low_ = stacks_span_ = 0;
   weak_ = options_.memory_model == MemoryModel::kC11 ? &weak_model_ : nullptr;
   if (weak_) weak_->begin(thread_count_, trace_, [this](const Choice& c) { return decide(c); });
 
@@ -78,8 +80,14 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     setup_readings_ = clock_.readings();
     // Run each thread up to its first scheduling point, so the strategy sees every thread's
     // pending transition from the first choice on.
+    uintptr_t stacks_high = 0;
+    stacks_low_ = UINTPTR_MAX;
     for (ThreadId t = 0; t < thread_count_; ++t) {
       fibers_.prepare(t, &Execution::fiber_main);
+      auto [lo, hi] = fibers_.stack_range(t);
+      stacks_low_ = std::min(stacks_low_, lo);
+      stacks_high = std::max(stacks_high, hi);
+      stacks_span_ = stacks_high - stacks_low_;
       fibers_.switch_to(t);
     }
     starting_ = false;

@@ -126,6 +126,10 @@ class Execution {
     bool spin_blocked = false;
     int32_t call = -1;  // index of the current call span
     SpinWindow spin;
+    /// Addresses on this thread's stack that another thread has accessed in this execution
+    /// (a wait node on the stack, linked into a queue of waiters): the other thread may
+    /// change them, so a loop reading them can be a spin.
+    std::vector<uintptr_t> shared_stack;
 
     /// Back to a thread that has not started. In place: the spin window's ring is 10 KB,
     /// and an emptied window never reads what it holds.
@@ -133,6 +137,13 @@ class Execution {
       finished = spin_blocked = false;
       call = -1;
       spin.clear();
+      shared_stack.clear();
+    }
+    bool stack_shared(uintptr_t addr) const {
+      for (uintptr_t a : shared_stack) {
+        if (a == addr) return true;
+      }
+      return false;
     }
   };
   /// A fatal signal in controlled code, recorded by on_signal for run() to report.
@@ -157,6 +168,8 @@ class Execution {
   bool spin_neutral(uintptr_t addr) const;
   /// Whether `addr` is on logical thread `t`'s fiber stack.
   bool on_own_stack(ThreadId t, uintptr_t addr) const;
+  /// Records an access of thread `me` to `addr` if it is on another thread's stack.
+  void note_foreign_stack_access(ThreadId me, uintptr_t addr);
   void after_step(Transition& rec);
   void capture_deferred_write();
   void finish_thread();
@@ -174,6 +187,9 @@ class Execution {
   ExecutionResult* result_ = nullptr;
   Trace* trace_ = nullptr;
   int thread_count_ = 0;
+  // The span of the program's threads' stacks, [stacks_low_, stacks_low_ + stacks_span_): a
+  // cheap first test for note_foreign_stack_access.
+  uintptr_t stacks_low_ = 0, stacks_span_ = 0;
   bool starting_ = false;
   ThreadId previous_ = kNoThread;
   int spin_rounds_ = 0;       // consecutive stalls in the same state (resolve_stall)

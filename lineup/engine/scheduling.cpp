@@ -29,6 +29,16 @@ bool Execution::on_own_stack(ThreadId t, uintptr_t addr) const {
   return addr >= lo && addr < hi;
 }
 
+void Execution::note_foreign_stack_access(ThreadId me, uintptr_t addr) {
+  if (addr - stacks_low_ >= stacks_span_) return;
+  for (ThreadId t = 0; t < thread_count_; ++t) {
+    if (t == me || !on_own_stack(t, addr)) continue;
+    ThreadState& owner = threads_[static_cast<size_t>(t)];
+    if (!owner.stack_shared(addr)) owner.shared_stack.push_back(addr);
+    return;
+  }
+}
+
 bool Execution::spin_neutral(uintptr_t addr) const {
   for (const auto& [lo, hi] : options_.spin_neutral_ranges) {
     if (addr >= lo && addr < hi) return true;
@@ -46,10 +56,14 @@ Transition& Execution::step(const Transition& pending) {
   ThreadState& self = threads_[static_cast<size_t>(me)];
   self.spin.settle();  // nothing else has run since this thread's previous step
   tl_probe_pc = p.pc;
-  // Reads of the thread's own stack are left out: a loop over its own locals (a back-off
-  // counter) makes progress that the memory values do not show.
-  if (options_.detect_spins && !on_own_stack(me, p.addr) && reads_only_now(p) &&
-      !spin_neutral(p.addr) && self.spin.repeats(p.pc, p.addr)) {
+  if (is_memory(p.kind)) note_foreign_stack_access(me, p.addr);
+  // Plain reads of the thread's own stack are left out, unless another thread has accessed
+  // that location: a loop over its own locals (a back-off counter) makes progress that the
+  // memory values do not show, and no other thread can release it. An atomic read of the
+  // stack (a wait node published to other threads, as in an MCS lock) counts.
+  if (options_.detect_spins &&
+      (!on_own_stack(me, p.addr) || p.has(kAtomic) || self.stack_shared(p.addr)) &&
+      reads_only_now(p) && !spin_neutral(p.addr) && self.spin.repeats(p.pc, p.addr)) {
     self.spin_blocked = true;
     ++spin_blocked_count_;
     ++result_->spin_blocks;

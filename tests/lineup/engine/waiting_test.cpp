@@ -29,6 +29,24 @@ TEST(Waiting, SpinOnFlagTerminatesWithoutPreemption) {
   EXPECT_LT(r.trace.steps.size(), 40u);
 }
 
+// A waiter spinning on a node on its own stack that another thread releases (liburcu's grace
+// period waiters, MCS locks) is blocked like one spinning on shared memory: without preemption
+// the releaser runs. Were own-stack reads never a spin, T0 would run into the step limit.
+TEST(Waiting, SpinOnAnAtomicNodeOnTheOwnStackIsASpin) {
+  Engine engine;
+  ExecutionResult r = run_non_preemptive(engine, fixtures::spin_on_stack_node(true));
+  EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+  EXPECT_EQ(r.spin_blocks, 1u);  // T0 on its node; T1 then finds the pointer set
+  EXPECT_LT(r.trace.steps.size(), 40u);
+}
+
+TEST(Waiting, SpinOnAPlainNodeOnTheOwnStackThatAnotherThreadReadIsASpin) {
+  Engine engine;
+  ExecutionResult r = run_non_preemptive(engine, fixtures::spin_on_stack_node(false));
+  EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+  EXPECT_LT(r.trace.steps.size(), 60u);
+}
+
 TEST(Waiting, RewritingLocalsWithTheSameValuesIsStillASpin) {
   Engine engine;
   ExecutionResult r = run_non_preemptive(engine, fixtures::spin_rewriting_locals());
