@@ -3,15 +3,13 @@
 //
 // Their code is liburcu's own inline implementation (<urcu/static/*.h>), compiled as C and
 // instrumented in urcu_containers.c, with liburcu's portable atomics from
-// uatomic_override/ (see the comment there: the x86 header's inline assembly is invisible to
+// hooked_atomics/ (see the comment there: the x86 header's inline assembly is invisible to
 // instrumentation). Their mutexes are pthread mutexes, which the engine controls; the wait for
 // a half-finished push or enqueue polls with poll(NULL, 0, 10), which the engine turns into a
 // virtual sleep.
 //
-// Not declared: the RCU lock-free hash table (cds_lfht) and the RCU queue and stack (cds_lfq,
-// and cds_lfs pops under RCU instead of the mutex). cds_lfht's code exists only inside
-// liburcu-cds.so, and RCU grace periods only inside liburcu.so, both compiled without
-// instrumentation: the engine would see none of their accesses.
+// The RCU hash table (cds_lfht) is declared in lfht/, compiled from liburcu's source. Not
+// declared: the RCU queue and stack (cds_lfq, and cds_lfs pops under RCU instead of the mutex).
 #include "adapters/liburcu/urcu_container.h"
 #include "adapters/liburcu/urcu_containers.h"
 

@@ -7,7 +7,9 @@ execute_process(COMMAND ${OBJDUMP} -d --no-show-raw-insn ${LIBRARY}
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "objdump failed on ${LIBRARY}")
 endif()
-string(REGEX MATCHALL "[^\n]*(lock |cmpxchg|mfence|xchg[^\n]*\\()[^\n]*" holes "${disassembly}")
+# Instructions only: the mnemonic follows the address's tab, so a symbol named in an operand
+# (`call <rcu_cmpxchg_pointer_sym>`) does not count.
+string(REGEX MATCHALL "[^\n]*:\t(lock |cmpxchg|mfence|xchg[^\n]*\\()[^\n]*" holes "${disassembly}")
 list(LENGTH holes count)
 if(count GREATER 0)
   list(SUBLIST holes 0 10 shown)

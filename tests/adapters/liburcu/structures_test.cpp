@@ -2,7 +2,8 @@
 // atomics: each hunts a fixed number of programs without a violation, and the wait for a
 // half-finished push or enqueue (a poll loop) is explored. A documented misuse of the same
 // stack (concurrent __cds_lfs_pop, nodes freed at once) is found, which shows that liburcu's
-// accesses are visible to the engine.
+// accesses are visible to the engine. The RCU hash table, with RCU's grace periods compiled from
+// liburcu's source, hunts cleanly, and freeing a deleted node before a grace period is found.
 #include <gtest/gtest.h>
 
 #include "lineup/hunt/hunt.h"
@@ -45,6 +46,28 @@ TEST(Urcu, ConcurrentUnserialisedPopsAreFound) {
               r.violations.front().kind == ViolationKind::kNotLinearizable)
       << r.violations.front().report;
 }
+
+#ifdef LINEUP_HAVE_URCU_LFHT
+// Every erase that deletes waits for a grace period: for the readers registered, each thread's
+// thread-local record in liburcu's registry, to leave their critical sections. Waits for a
+// reader, and for another thread's grace period to end, are spins that spin detection blocks.
+TEST(UrcuLfht, HuntsCleanlyWaitingForGracePeriods) {
+  HuntResult r = hunt_programs("urcu/lfht", 100);
+  EXPECT_EQ(r.programs, 100u);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
+  EXPECT_GT(r.spin_blocks, 0u);
+}
+
+TEST(UrcuLfht, FreeingBeforeAGracePeriodIsAUseAfterFree) {
+  HuntResult r = hunt_programs("test/urcu-lfht-no-grace-period", 50);
+  ASSERT_FALSE(r.violations.empty());
+  EXPECT_EQ(r.violations.front().kind, ViolationKind::kUseAfterFree) << r.violations.front().report;
+}
+#else
+TEST(UrcuLfht, HuntsCleanlyWaitingForGracePeriods) {
+  GTEST_SKIP() << "urcu/lfht is not built: liburcu's source was not available at configure time";
+}
+#endif
 
 }  // namespace
 }  // namespace lineup

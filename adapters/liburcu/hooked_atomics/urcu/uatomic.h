@@ -5,8 +5,7 @@
 // implementation of the same operations on the compiler's __sync builtins
 // (<urcu/uatomic/gcc.h>, used on architectures without a dedicated header), which
 // -fsanitize=thread turns into __tsan_atomic* calls; this header selects it on every
-// architecture. Memory barriers (cmm_smp_mb and friends) stay liburcu's: under sequentially
-// consistent exploration a fence orders nothing more.
+// architecture. Memory barriers are replaced by arch.h beside this file.
 #ifndef _URCU_UATOMIC_H
 #define _URCU_UATOMIC_H
 
