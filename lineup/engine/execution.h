@@ -115,6 +115,14 @@ class Execution {
       static_writes_.note(addr, size);
     }
   }
+  /// Whether an access to `addr` is to a thread-local byte that is no step: with value copies,
+  /// every logical thread's copy is at the same address, where accesses would look like races
+  /// between them. With a thread pointer per logical thread each copy has an address of its
+  /// own, and other threads may reach it through a pointer (a reader record that liburcu
+  /// links into its registry), so accesses to it are steps like any other.
+  bool unscheduled_thread_local(uintptr_t addr) const {
+    return thread_private(addr) && !options_.thread_pointer_per_thread;
+  }
   /// The time controlled code sees (virtual_clock.h), started afresh by every execution.
   VirtualClock& clock() { return clock_; }
 

@@ -43,9 +43,9 @@ struct EngineLocal {
 /// listed.
 std::vector<EngineLocal> engine_thread_locals();
 
-/// Whether `addr` is a thread-local byte with a copy per logical thread: private to the
-/// thread, so accesses to it are not shared-memory steps (and, at one address for every
-/// logical thread, would otherwise look like races between them).
+/// Whether `addr` is a thread-local byte with a copy per logical thread, in the running
+/// context's own block (see Execution::unscheduled_thread_local for whether accesses to it are
+/// steps).
 inline bool thread_private(uintptr_t addr) { return addr - tl_tls_low < tl_tls_span; }
 
 /// Clears tl_active and tl_heap_on for the lifetime of the object (engine code inside a hook)

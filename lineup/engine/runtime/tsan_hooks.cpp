@@ -65,7 +65,7 @@ bool is_errno(uintptr_t addr) {
 __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size, bool write,
                                      uintptr_t pc) {
   auto addr = reinterpret_cast<uintptr_t>(a);
-  if (is_errno(addr) || le::thread_private(addr)) return;
+  if (is_errno(addr) || e->unscheduled_thread_local(addr)) return;
   if (!e->options().schedule_plain_accesses) {
     e->check_unscheduled_access(addr, size, pc);
     return;
@@ -102,10 +102,10 @@ inline void note_static(const volatile void* a, uint32_t size, bool write) {
 }
 
 // The execution to report an atomic access to as a step: none outside controlled threads, and
-// none for a thread-private location.
+// none for a thread-local location shared by every logical thread.
 inline Execution* shared_access(const volatile void* a) {
   Execution* e = tl_active;
-  if (e == nullptr || le::thread_private(reinterpret_cast<uintptr_t>(a))) return nullptr;
+  if (e == nullptr || e->unscheduled_thread_local(reinterpret_cast<uintptr_t>(a))) return nullptr;
   return e;
 }
 
