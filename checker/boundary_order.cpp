@@ -28,12 +28,36 @@ void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
 }
 
 void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefore& hb) {
-  const size_t threads = events_.size();
+  // The engine runs a thread from one of its steps to its next scheduling point alone, so a
+  // boundary event of thread q at gap g > 0 directly follows q's last step before it (step
+  // g - 1), unless q has made no step yet; its clock counts q's steps up to it. Only when an
+  // event is not placed so (q's first event after other threads' steps, or a trace not made
+  // by the engine) are the steps scanned.
+  bool direct = true;
   for (const engine::CallSpan& span : trace.calls) {
-    size_t e = first_event_[static_cast<size_t>(span.thread)] + 2 * span.index_in_thread;
+    const auto q = static_cast<size_t>(span.thread);
+    size_t e = first_event_[q] + 2 * span.index_in_thread;
     gap_[e] = static_cast<uint32_t>(span.first_step);
     gap_[e + 1] = static_cast<uint32_t>(span.end_step);
+    for (size_t g : {span.first_step, span.end_step}) {
+      if (g == 0) {
+        steps_before_[e] = last_step_[e] = 0;
+      } else if (g <= hb.size() && static_cast<size_t>(hb.thread(g - 1)) == q) {
+        steps_before_[e] = hb.clock(g - 1)[q];
+        last_step_[e] = static_cast<uint32_t>(g - 1);
+      } else {
+        direct = false;
+      }
+      ++e;
+    }
   }
+  if (!direct) count_steps_before(hb);
+  need_rows(hb);
+  pack();
+}
+
+void BoundaryOrder::count_steps_before(const engine::HappensBefore& hb) {
+  const size_t threads = events_.size();
   // One pass over the steps: each thread's events come in trace order, so a cursor per
   // thread finds, for each event, how many of its thread's steps precede it and which is the
   // last of them.
@@ -58,6 +82,10 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
       last_step_[first_event_[q] + c] = last[q];
     }
   }
+}
+
+void BoundaryOrder::need_rows(const engine::HappensBefore& hb) {
+  const size_t threads = events_.size();
   // Event e of thread q follows event f of thread p when p's first step after f happens
   // before q's last step before e; the p-events forced before e form a prefix of p's chain.
   // Along q's chain the clocks only grow, so each prefix starts where the one of q's previous
@@ -81,7 +109,6 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
       }
     }
   }
-  pack();
 }
 
 void BoundaryOrder::real_time(const engine::Trace& trace) {

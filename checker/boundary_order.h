@@ -52,6 +52,10 @@ class BoundaryOrder {
 
  private:
   void pack();
+  // For induce: each event's steps_before_ and last_step_ from one pass over the steps (its
+  // gap_ set), and each event's row of need_ from them.
+  void count_steps_before(const engine::HappensBefore& hb);
+  void need_rows(const engine::HappensBefore& hb);
 
   size_t calls_ = 0;
   std::vector<uint32_t> events_, bases_, first_event_;  // per thread
