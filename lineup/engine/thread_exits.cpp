@@ -5,11 +5,17 @@
 namespace lineup::engine {
 
 void ThreadExits::clear() {
-  for (auto& exits : exits_) exits.clear();
+  for (int word = 0; word < 2; ++word) {
+    for (uint64_t m = used_[word]; m != 0; m &= m - 1)
+      exits_[64 * word + __builtin_ctzll(m)].clear();
+    used_[word] = 0;
+  }
 }
 
 void ThreadExits::add(void (*fn)(void*), void* obj) {
-  exits_[fibers_.current()].emplace_back(fn, obj);
+  const int context = fibers_.current();
+  used_[context / 64] |= uint64_t{1} << (context % 64);
+  exits_[context].emplace_back(fn, obj);
 }
 
 bool ThreadExits::run(std::string& error) {

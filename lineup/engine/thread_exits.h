@@ -3,6 +3,7 @@
 // sharing the main one.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,9 @@ class ThreadExits {
   const Fibers& fibers_;
   // [context]: logical thread t's at t, setup's and teardown's at kMainContext.
   std::vector<std::pair<void (*)(void*), void*>> exits_[kMaxThreads + 1];
+  // The contexts whose list may be non-empty (bit c % 64 of word c / 64): a new execution
+  // clears those, not all 65.
+  uint64_t used_[2] = {0, 0};
 };
 
 }  // namespace lineup::engine

@@ -5,7 +5,11 @@
 namespace lineup::engine {
 
 void ThreadSpecifics::clear() {
-  for (auto& table : tables_) table.clear();
+  for (int word = 0; word < 2; ++word) {
+    for (uint64_t m = used_[word]; m != 0; m &= m - 1)
+      tables_[64 * word + __builtin_ctzll(m)].clear();
+    used_[word] = 0;
+  }
 }
 
 void* ThreadSpecifics::get(unsigned key) const {
@@ -17,7 +21,9 @@ void* ThreadSpecifics::get(unsigned key) const {
 
 void ThreadSpecifics::set(unsigned key, uintptr_t value) {
   EngineSection engine;  // allocate from the process heap
-  auto& table = tables_[fibers_.current()];
+  const int context = fibers_.current();
+  used_[context / 64] |= uint64_t{1} << (context % 64);
+  auto& table = tables_[context];
   for (auto& [k, v] : table) {
     if (k == key) {
       v = value;

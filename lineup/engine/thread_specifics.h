@@ -33,6 +33,9 @@ class ThreadSpecifics {
   // [context]: logical thread t's at t, setup's and teardown's at kMainContext. Few keys are
   // in use: a linear search beats hashing.
   std::vector<std::pair<unsigned, uintptr_t>> tables_[kMaxThreads + 1];
+  // The contexts whose table may be non-empty (bit c % 64 of word c / 64): a new execution
+  // clears those, not all 65.
+  uint64_t used_[2] = {0, 0};
 };
 
 }  // namespace lineup::engine
