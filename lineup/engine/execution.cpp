@@ -289,6 +289,15 @@ void Execution::on_free(void* p) {
   }
 }
 
+void Execution::thread_local_access(uintptr_t addr, uint32_t size) {
+  // The same byte in the main context's block, which the copies are laid out for.
+  addr -= fibers_.tls_delta(fibers_.current());
+  ThreadLocalCopies& copies = fibers_.thread_locals();
+  if (copies.tracked(addr, size)) return;
+  EngineSection engine;
+  copies.track(fibers_.current(), addr, size);
+}
+
 void Execution::check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc) {
   if (!heap_.owns(reinterpret_cast<void*>(addr)) || !heap_.touches_freed(addr, size)) return;
   EngineSection engine;

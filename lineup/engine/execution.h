@@ -102,14 +102,11 @@ class Execution {
   /// Controlled code (a logical thread, setup or teardown) is about to access
   /// [addr, addr + size): a thread-local byte joins the per-thread copies, and a write to
   /// static data is logged to be undone after the execution.
+  /// Every plain access of controlled code comes here first, and nearly all of them are to
+  /// the heap or a stack: those two tests are inline, the rest out of line.
   void static_access(uintptr_t addr, uint32_t size, bool write) {
     if (thread_private(addr)) {
-      // The same byte in the main context's block, which the copies are laid out for.
-      addr -= fibers_.tls_delta(fibers_.current());
-      ThreadLocalCopies& copies = fibers_.thread_locals();
-      if (copies.tracked(addr, size)) return;
-      EngineSection engine;
-      copies.track(fibers_.current(), addr, size);
+      thread_local_access(addr, size);
     } else if (write && static_writes_.covers(addr)) {
       EngineSection engine;
       static_writes_.note(addr, size);
@@ -179,6 +176,8 @@ class Execution {
   /// Records an access of thread `me` to `addr` if it is on another thread's stack.
   void note_foreign_stack_access(ThreadId me, uintptr_t addr);
   void after_step(Transition& rec);
+  /// static_access of a thread-local byte.
+  void thread_local_access(uintptr_t addr, uint32_t size);
   void capture_deferred_write();
   void finish_thread();
   /// Lays out static storage for the calling OS thread, once per OS thread.

@@ -16,12 +16,21 @@ namespace lineup::engine {
 class StaticWrites {
  public:
   /// The writable data of instrumented modules.
-  void set_ranges(std::vector<DataRange> ranges) { ranges_ = std::move(ranges); }
+  void set_ranges(std::vector<DataRange> ranges) {
+    ranges_ = std::move(ranges);
+    low_ = UINTPTR_MAX;
+    high_ = 0;
+    for (const DataRange& r : ranges_) {
+      if (r.start < low_) low_ = r.start;
+      if (r.end > high_) high_ = r.end;
+    }
+  }
   /// Off: covers() is always false, nothing is logged.
   void enable(bool on) { enabled_ = on; }
   /// Whether [addr, ...) is static data whose writes are undone.
   bool covers(uintptr_t addr) const {
-    if (!enabled_) return false;
+    // Writes to the heap and the stacks, nearly all of them, lie outside every range.
+    if (!enabled_ || addr - low_ >= high_ - low_) return false;
     for (const DataRange& r : ranges_) {
       if (addr - r.start < r.end - r.start) return true;
     }
@@ -41,6 +50,7 @@ class StaticWrites {
   };
   bool enabled_ = true;
   std::vector<DataRange> ranges_;
+  uintptr_t low_ = 0, high_ = 0;  // the lowest start and highest end of ranges_
   std::vector<Entry> entries_;
   std::vector<uint8_t> bytes_;
 };
