@@ -298,8 +298,7 @@ void Execution::thread_local_access(uintptr_t addr, uint32_t size) {
   copies.track(fibers_.current(), addr, size);
 }
 
-void Execution::check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc) {
-  if (!heap_.owns(reinterpret_cast<void*>(addr)) || !heap_.touches_freed(addr, size)) return;
+void Execution::unscheduled_use_after_free(uintptr_t addr, uint32_t size, uintptr_t pc) {
   EngineSection engine;
   Transition t;
   t.addr = addr;

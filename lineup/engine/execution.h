@@ -21,6 +21,7 @@
 #include "lineup/engine/outcome.h"
 #include "lineup/engine/predicate_waits.h"
 #include "lineup/engine/program.h"
+#include "lineup/engine/runtime/heap.h"
 #include "lineup/engine/runtime/modes.h"
 #include "lineup/engine/spin_window.h"
 #include "lineup/engine/static_writes.h"
@@ -32,8 +33,6 @@
 #include "lineup/engine/weak_memory.h"
 
 namespace lineup::engine {
-
-class Heap;
 
 class Execution {
  public:
@@ -63,7 +62,8 @@ class Execution {
     if (t.size <= 8) deferred_write_ = trace_->steps.size() - 1;
   }
   /// Checks an access that is not a scheduling point (atomics-only mode) against freed blocks.
-  void check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc);
+  /// Inline (heap.h): every such access asks; only a use after free leaves the hook's path.
+  inline void check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc);
   /// free() of an arena pointer during this execution.
   void on_free(void* p);
   /// Stops the execution with a failure; never returns (longjmps to run()).
@@ -176,6 +176,8 @@ class Execution {
   /// Records an access of thread `me` to `addr` if it is on another thread's stack.
   void note_foreign_stack_access(ThreadId me, uintptr_t addr);
   void after_step(Transition& rec);
+  /// Reports the use after free check_unscheduled_access found. Never returns.
+  [[noreturn]] void unscheduled_use_after_free(uintptr_t addr, uint32_t size, uintptr_t pc);
   /// static_access of a thread-local byte.
   void thread_local_access(uintptr_t addr, uint32_t size);
   void capture_deferred_write();
@@ -221,5 +223,11 @@ class Execution {
   WeakMemory weak_model_;
   WeakMemory* weak_ = nullptr;  // &weak_model_ in c11 mode
 };
+
+inline void Execution::check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc) {
+  if (heap_.owns(reinterpret_cast<void*>(addr)) && heap_.touches_freed(addr, size)) {
+    unscheduled_use_after_free(addr, size, pc);
+  }
+}
 
 }  // namespace lineup::engine

@@ -112,16 +112,6 @@ size_t Heap::usable_size(const void* p) const {
   return header_of(user)->size;
 }
 
-bool Heap::touches_freed(uintptr_t addr, size_t size) const {
-  if (addr >= top_) return false;
-  uintptr_t end = addr + (size == 0 ? 1 : size);
-  if (end > top_) end = top_;
-  for (uintptr_t g = addr & ~uintptr_t{15}; g < end; g += 16) {
-    if (granule(g) == Granule::kFreed) return true;
-  }
-  return false;
-}
-
 BlockInfo Heap::block_at(uintptr_t addr) const {
   BlockInfo info;
   if (!owns(reinterpret_cast<void*>(addr)) || addr >= top_) return info;

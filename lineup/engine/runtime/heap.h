@@ -46,7 +46,16 @@ class Heap {
   /// Requested size of a live block (0 if `p` is not a live block start).
   size_t usable_size(const void* p) const;
   /// Whether [addr, addr+size) touches a freed granule. Only meaningful when owns(addr).
-  bool touches_freed(uintptr_t addr, size_t size) const;
+  /// Inline: asked at every memory access that is not a scheduling point.
+  bool touches_freed(uintptr_t addr, size_t size) const {
+    if (addr >= top_) return false;
+    uintptr_t end = addr + (size == 0 ? 1 : size);
+    if (end > top_) end = top_;
+    for (uintptr_t g = addr & ~uintptr_t{15}; g < end; g += 16) {
+      if (granule(g) == Granule::kFreed) return true;
+    }
+    return false;
+  }
   /// The block containing `addr` (start == 0 when none).
   BlockInfo block_at(uintptr_t addr) const;
   /// Bytes handed out since reset (high-water mark), for memory statistics.
