@@ -169,10 +169,4 @@ void Fibers::reset_to_main() {
   current_ = kMainContext;
 }
 
-std::pair<uintptr_t, uintptr_t> Fibers::stack_range(int fiber) const {
-  const Stack& s = stacks_[fiber];
-  auto lo = reinterpret_cast<uintptr_t>(s.base);
-  return {lo, lo + s.size};
-}
-
 }  // namespace lineup::engine

@@ -59,7 +59,11 @@ class Fibers {
   /// context `context` (0 unless fibers have thread pointers of their own).
   uintptr_t tls_delta(int context) const { return blocks_.delta(context); }
   /// [low, high) of fiber `fiber`'s stack, for naming addresses in traces.
-  std::pair<uintptr_t, uintptr_t> stack_range(int fiber) const;
+  std::pair<uintptr_t, uintptr_t> stack_range(int fiber) const {
+    const Stack& s = stacks_[static_cast<size_t>(fiber)];
+    const auto lo = reinterpret_cast<uintptr_t>(s.base);
+    return {lo, lo + s.size};
+  }
 
  private:
   struct Stack {

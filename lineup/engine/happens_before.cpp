@@ -26,28 +26,6 @@ constexpr auto kLanes = [] {
 
 }  // namespace
 
-Access Access::of(const Transition& t) {
-  Access a;
-  a.first = t.addr >> kGranuleShift;
-  a.last = (t.addr + (t.size == 0 ? 1 : t.size) - 1) >> kGranuleShift;
-  switch (t.kind) {
-    case Kind::kFence:
-      a.none = true;
-      break;
-    case Kind::kAwait:
-      a.reads_everything = true;
-      break;
-    case Kind::kRead:
-    case Kind::kReadLock:
-    case Kind::kCondWake:
-      break;
-    default:
-      a.writes = t.writes();
-      a.rmw = t.kind == Kind::kRmw;
-  }
-  return a;
-}
-
 bool dependent(const Access& a, const Access& b) {
   if (a.none || b.none) return false;
   if (a.reads_everything || b.reads_everything) return a.writes || b.writes;

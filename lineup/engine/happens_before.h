@@ -27,7 +27,28 @@ struct Access {
   bool none = false;              // fences: independent of every other thread's steps
   bool rmw = false;               // a read-modify-write (only test_only_rmw_reads_commute reads it)
 
-  static Access of(const Transition& t);
+  /// Inline: asked for every step, several times (race scans, sleep sets, replayed prefixes).
+  static Access of(const Transition& t) {
+    Access a;
+    a.first = t.addr >> kGranuleShift;
+    a.last = (t.addr + (t.size == 0 ? 1 : t.size) - 1) >> kGranuleShift;
+    switch (t.kind) {
+      case Kind::kFence:
+        a.none = true;
+        break;
+      case Kind::kAwait:
+        a.reads_everything = true;
+        break;
+      case Kind::kRead:
+      case Kind::kReadLock:
+      case Kind::kCondWake:
+        break;
+      default:
+        a.writes = t.writes();
+        a.rmw = t.kind == Kind::kRmw;
+    }
+    return a;
+  }
   bool operator==(const Access&) const = default;
 };
 
