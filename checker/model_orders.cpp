@@ -44,10 +44,11 @@ uint32_t ModelOrders::edge(uint32_t from, uint32_t call, int result) {
   const uint32_t key[3] = {from, call, static_cast<uint32_t>(result)};
   uint64_t h = edges_.hash(key);
   if (const uint32_t* known = edges_.find(key, h)) return *known;
-  specs::State next = states_[state_of_[from]];
+  // Assigned, not constructed: the scratch state keeps its capacity from edge to edge.
+  scratch_ = states_[state_of_[from]];
   uint32_t to = kRejected;
-  if (model_.accepts(next, operations_[call], result)) {
-    to = node(done_[from] | (uint64_t{1} << call), state_id(next));
+  if (model_.accepts(scratch_, operations_[call], result)) {
+    to = node(done_[from] | (uint64_t{1} << call), state_id(scratch_));
   }
   edges_.insert(key, h, to);
   FirstEdge& slot = first_edges_[from * operations_.size() + call];  // node() may have grown it

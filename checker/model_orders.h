@@ -9,7 +9,7 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
+#include <unordered_map>
 #include <vector>
 
 #include "checker/flat_table.h"
@@ -56,8 +56,19 @@ class ModelOrders {
   std::vector<FirstEdge> first_edges_;
   std::vector<uint64_t> done_;
   std::vector<uint32_t> state_of_, stamp_;
-  std::map<specs::State, uint32_t> state_ids_;
+  // Model states by value. Hashed: a program's graph is built during its first executions,
+  // and for short programs (a locked queue: about 240 executions) building it is most of the
+  // check's time.
+  struct StateHash {
+    size_t operator()(const specs::State& s) const {
+      uint64_t h = s.size();
+      for (int v : s) h = (h ^ static_cast<uint32_t>(v)) * 0x9e3779b97f4a7c15ULL;
+      return static_cast<size_t>(h ^ (h >> 29));
+    }
+  };
+  std::unordered_map<specs::State, uint32_t, StateHash> state_ids_;
   std::vector<specs::State> states_;
+  specs::State scratch_;  // the state an edge is computed in
   std::vector<int> order_;
   const uint64_t* precedes_ = nullptr;  // of the query being answered
   const int* results_ = nullptr;        // of the query being answered
