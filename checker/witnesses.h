@@ -21,12 +21,13 @@ class Witnesses {
   void add(uint32_t outcome, const std::vector<int>& order);
   /// Whether a kept order for `outcome` respects `precedes` (word y: bit x when call x must
   /// come before call y).
-  bool any_respects(uint32_t outcome, const uint64_t* precedes) const;
+  bool any_respects(uint32_t outcome, const uint64_t* precedes);
 
  private:
   struct Kept {
     std::vector<uint64_t> before;  // per order, per call: the calls placed before it
     size_t count = 0, next = 0;    // orders kept; which one the next add replaces
+    size_t last_fit = 0;           // the order that respected the last relation asked
   };
   size_t calls_;
   std::vector<Kept> kept_;  // per outcome
