@@ -83,6 +83,7 @@ class ProgramJudge {
   checker::Witnesses witnesses_;
   std::vector<uint32_t> key_;
   std::vector<uint64_t> relation_;
+  std::vector<int> chain_;    // a total relation's one order
   engine::HappensBefore hb_;  // for callers without one
 };
 

@@ -74,6 +74,17 @@ bool ModelOrders::reaches_end(uint32_t n) {
   return false;
 }
 
+bool ModelOrders::follows(uint32_t outcome, const int* order) {
+  const int* results = reinterpret_cast<const int*>(outcomes_.key(outcome));
+  uint32_t n = root_;
+  for (size_t k = 0; k < operations_.size(); ++k) {
+    const auto c = static_cast<uint32_t>(order[k]);
+    n = edge(n, c, results[c]);
+    if (n == kRejected) return false;
+  }
+  return true;
+}
+
 bool ModelOrders::legal(uint32_t outcome, const uint64_t* precedes) {
   precedes_ = precedes;
   results_ = reinterpret_cast<const int*>(outcomes_.key(outcome));

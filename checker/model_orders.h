@@ -28,6 +28,9 @@ class ModelOrders {
   /// Whether some order of the calls respects `precedes` (word y: bit x when call x must
   /// come before call y) and gives the results of `outcome`.
   bool legal(uint32_t outcome, const uint64_t* precedes);
+  /// Whether the calls in the order `order[0, calls)` (each call once) give the results of
+  /// `outcome`: legal() for the relation that allows only that order, in one walk.
+  bool follows(uint32_t outcome, const int* order);
   /// The order the last legal() that returned true found (call indices).
   const std::vector<int>& order() const { return order_; }
 
