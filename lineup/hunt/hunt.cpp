@@ -7,6 +7,7 @@
 
 #include "generator/programs.h"
 #include "lineup/engine/symbolizer.h"
+#include "lineup/hunt/cheap_clocks.h"
 #include "lineup/hunt/search.h"
 
 namespace lineup {
@@ -22,6 +23,10 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   engine::symbolizer().frames(reinterpret_cast<uintptr_t>(&hunt));
   auto start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  // Asked after every execution, so read from the coarse clock; the loop and the bound count
+  // ask the same clock, so a program the deadline stopped is never counted as complete.
+  const double deadline = coarse_seconds() + options.budget_seconds;
+  auto out_of_time = [&] { return coarse_seconds() >= deadline; };
   auto engine = make_engine(target, options, generator::thread_count(target, options.shape()));
   rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
   FingerprintSet classes;
@@ -37,7 +42,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   std::vector<std::pair<uint64_t, specs::TestProgram>> best;
   uint64_t step = std::max<uint64_t>(options.shard_count, 1);
   for (uint64_t index = options.shard_index + options.skip_programs * step;
-       elapsed() < options.budget_seconds && !done() &&
+       !out_of_time() && !done() &&
        (options.max_programs == 0 || result.programs < options.max_programs);
        index += step) {
     auto setup = Clock::now();
@@ -49,10 +54,8 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     result.setup_seconds += std::chrono::duration<double>(Clock::now() - setup).count();
     size_t classes_before = classes.size();
     uint64_t executions_before = result.executions;
-    ProgramSearch s = search_program(
-        *engine, target, program, index, current,
-        [&] { return elapsed() >= options.budget_seconds; }, &classes, {},
-        [&] {
+    ProgramSearch s =
+        search_program(*engine, target, program, index, current, out_of_time, &classes, {}, [&] {
           uint64_t n = ++result.executions;
           if (options.curve_every != 0 && n % options.curve_every == 0) {
             result.curve.push_back({n, classes.size()});
@@ -89,8 +92,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
       result.violations.push_back(std::move(*s.violation));
     }
     // A program the deadline cut short says nothing about the bound the hunt completes.
-    if (engine::is_systematic(options.strategy) && !s.violation &&
-        elapsed() < options.budget_seconds) {
+    if (engine::is_systematic(options.strategy) && !s.violation && !out_of_time()) {
       // A program explored exhaustively (INT_MAX) completed the bound asked for.
       int completed =
           options.bound >= 0 ? std::min(s.bound_completed, options.bound) : s.bound_completed;
