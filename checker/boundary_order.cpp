@@ -160,6 +160,20 @@ void BoundaryOrder::possible_precedence(uint64_t* precedes) const {
   }
 }
 
+void BoundaryOrder::take_responses(uint8_t* pos) const {
+  const int threads = static_cast<int>(events_.size());
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (int q = 0; q < threads; ++q) {
+      // Odd events are responses.
+      while ((pos[q] & 1) && can_take(q, pos)) {
+        ++pos[q];
+        progress = true;
+      }
+    }
+  }
+}
+
 void BoundaryOrder::pack() {
   if (!need_.empty()) std::memcpy(key_.data(), need_.data(), need_.size());
 }

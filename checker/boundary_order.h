@@ -42,6 +42,21 @@ class BoundaryOrder {
     return need_[(first_event_[static_cast<size_t>(q)] + i) * events_.size() +
                  static_cast<size_t>(p)];
   }
+  /// Whether thread q's next boundary event can come next, when pos[p] of each thread p's
+  /// events have come: q has one left, and every event the order forces before it has come.
+  bool can_take(int q, const uint8_t* pos) const {
+    const uint32_t i = pos[static_cast<size_t>(q)];
+    if (i == events_[static_cast<size_t>(q)]) return false;
+    const uint8_t* row = &need_[(first_event_[static_cast<size_t>(q)] + i) * events_.size()];
+    for (size_t p = 0; p < events_.size(); ++p) {
+      if (pos[p] < row[p]) return false;
+    }
+    return true;
+  }
+  /// Advances `pos` over every response that can come (repeatedly, as one may let another):
+  /// a response placed as early as possible only adds precedence, so the interleavings that
+  /// matter take them so.
+  void take_responses(uint8_t* pos) const;
   /// The union of the relations every interleaving keeping the order gives: word y has bit
   /// x when x's response can come before y's invocation (y's invocation is not forced before
   /// x's response). An order of the calls respecting it respects every one of them.

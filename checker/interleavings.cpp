@@ -5,31 +5,8 @@
 
 namespace lineup::checker {
 
-bool Interleavings::available(int q, const Position& pos) const {
-  if (pos[static_cast<size_t>(q)] == order_->events(q)) return false;
-  for (int p = 0; p < threads_; ++p) {
-    if (pos[static_cast<size_t>(p)] < order_->need(q, pos[static_cast<size_t>(q)], p)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-void Interleavings::respond(Position& pos) const {
-  for (bool progress = true; progress;) {
-    progress = false;
-    for (int q = 0; q < threads_; ++q) {
-      // Odd events are responses.
-      while ((pos[static_cast<size_t>(q)] & 1) && available(q, pos)) {
-        ++pos[static_cast<size_t>(q)];
-        progress = true;
-      }
-    }
-  }
-}
-
 uint32_t Interleavings::from(Position pos) {
-  respond(pos);
+  order_->take_responses(pos.data());
   std::array<uint32_t, 16> key{};
   std::memcpy(key.data(), pos.data(), static_cast<size_t>(threads_));
   uint64_t h = memo_.hash(key.data());
@@ -43,8 +20,9 @@ uint32_t Interleavings::from(Position pos) {
   const size_t words = 2 * order_->calls();
   const size_t start = scratch_.size();
   for (int q = 0; q < threads_; ++q) {
-    if (!available(q, pos)) continue;
-    // After respond(), every available event is an invocation: it follows every call done.
+    if (!order_->can_take(q, pos.data())) continue;
+    // After take_responses(), every event that can come is an invocation: it follows every
+    // call done.
     uint32_t call = order_->base(q) + pos[static_cast<size_t>(q)] / 2;
     Position next = pos;
     ++next[static_cast<size_t>(q)];

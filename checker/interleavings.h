@@ -30,8 +30,6 @@ class Interleavings {
  private:
   using Position = std::array<uint8_t, 64>;  // events done per thread
 
-  bool available(int q, const Position& pos) const;
-  void respond(Position& pos) const;
   uint32_t from(Position pos);  // -> index into lists_
   // A relation's hash is the sum of a term per non-empty word, so extending a relation by
   // one word updates it without hashing every word again.

@@ -206,6 +206,7 @@ uint32_t ProgramJudge::outcome(const std::vector<int>& results) {
 }
 
 bool ProgramJudge::every_relation_legal(uint32_t id) {
+  if (model_orders_) return walk_.every_one_legal(order_, *model_orders_, id);
   interleavings_.enumerate(order_);
   // A total order allows one relation: the union already asked.
   if (interleavings_.count() == 1) return false;

@@ -14,6 +14,7 @@
 #include "checker/boundary_order.h"
 #include "checker/flat_table.h"
 #include "checker/history.h"
+#include "checker/interleaving_walk.h"
 #include "checker/interleavings.h"
 #include "checker/model_orders.h"
 #include "checker/phase1.h"
@@ -77,6 +78,7 @@ class ProgramJudge {
   specs::State after_init_;  // the model's state after the init prefix
   checker::BoundaryOrder order_;
   checker::Interleavings interleavings_;
+  checker::InterleavingWalk walk_;
   std::optional<checker::ModelOrders> model_orders_;
   std::optional<checker::SerialOrders> serial_orders_;
   checker::FlatTable verdicts_;  // (results, boundary order) -> passes

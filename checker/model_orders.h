@@ -34,12 +34,25 @@ class ModelOrders {
   /// The order the last legal() that returned true found (call indices).
   const std::vector<int>& order() const { return order_; }
 
- private:
+  // The search graph itself, for walks of its own (InterleavingWalk).
   static constexpr uint32_t kRejected = UINT32_MAX - 1;
+  /// The node before any call: no call done, the initial state.
+  uint32_t root() const { return root_; }
+  /// The calls done at `node` (bit c: call c).
+  uint64_t done(uint32_t node) const { return done_[node]; }
+  /// How many nodes the graph has so far (node ids are below it).
+  size_t nodes() const { return done_.size(); }
+  /// The results of `outcome` (call c's at [c]).
+  const int* results(uint32_t outcome) const {
+    return reinterpret_cast<const int*>(outcomes_.key(outcome));
+  }
+  /// The node reached from `node` by call `call` returning `result`, or kRejected when the
+  /// model does not return that result there (built on first use).
+  uint32_t edge(uint32_t node, uint32_t call, int result);
 
+ private:
   uint32_t node(uint64_t done, uint32_t state);
   uint32_t state_id(const specs::State& state);
-  uint32_t edge(uint32_t node, uint32_t call, int result);
   bool reaches_end(uint32_t node);
 
   const specs::Model& model_;

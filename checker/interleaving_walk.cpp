@@ -1,0 +1,108 @@
+#include "checker/interleaving_walk.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace lineup::checker {
+
+bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, ModelOrders& graph,
+                                       uint32_t outcome) {
+  order_ = &order;
+  graph_ = &graph;
+  results_ = graph.results(outcome);
+  pos_words_ = (static_cast<size_t>(order.threads()) + 3) / 4;
+  key_.assign(pos_words_ + 2, 0);
+  visited_.reset(key_.size());
+  sets_.clear();
+  nodes_.assign(1, graph.root());
+  Position start{};
+  order.take_responses(start.data());  // none: every thread starts with an invocation
+  return walk(start, 0, 1);
+}
+
+bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count) {
+  if (!first_visit(pos, first, count)) return true;
+  for (int q = 0; q < order_->threads(); ++q) {
+    if (!order_->can_take(q, pos.data())) continue;
+    // After take_responses(), every event that can come is an invocation.
+    Position next = pos;
+    ++next[static_cast<size_t>(q)];
+    const size_t start = widen(first, count, calls_with(next, false));
+    order_->take_responses(next.data());
+    const uint64_t responded = calls_with(next, true);
+    auto end =
+        std::remove_if(nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end(),
+                       [&](uint32_t n) { return (graph_->done(n) & responded) != responded; });
+    nodes_.erase(end, nodes_.end());
+    const size_t kept = nodes_.size() - start;
+    if (kept == 0) return false;
+    // Sorted, so that equal sets reached along different interleavings compare equal.
+    std::sort(nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end());
+    const bool ok = walk(next, start, kept);
+    nodes_.resize(start);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+size_t InterleavingWalk::widen(size_t first, size_t count, uint64_t invoked) {
+  if (++mark_ == 0) {  // marks wrapped: forget them all
+    std::fill(marks_.begin(), marks_.end(), 0);
+    mark_ = 1;
+  }
+  const size_t start = nodes_.size();
+  auto add = [&](uint32_t n) {
+    if (n >= marks_.size()) marks_.resize(graph_->nodes(), 0);
+    if (marks_[n] == mark_) return;
+    marks_[n] = mark_;
+    nodes_.push_back(n);
+  };
+  for (size_t i = first; i < first + count; ++i) add(nodes_[i]);
+  for (size_t i = start; i < nodes_.size(); ++i) {
+    const uint32_t n = nodes_[i];
+    for (uint64_t pending = invoked & ~graph_->done(n); pending != 0; pending &= pending - 1) {
+      const auto c = static_cast<uint32_t>(__builtin_ctzll(pending));
+      const uint32_t to = graph_->edge(n, c, results_[c]);
+      if (to != ModelOrders::kRejected) add(to);
+    }
+  }
+  return start;
+}
+
+bool InterleavingWalk::first_visit(const Position& pos, size_t first, size_t count) {
+  std::fill(key_.begin(), key_.end(), 0);
+  std::memcpy(key_.data(), pos.data(), static_cast<size_t>(order_->threads()));
+  uint64_t h = count;
+  for (size_t i = first; i < first + count; ++i) {
+    h = (h ^ nodes_[i]) * 0x9e3779b97f4a7c15ULL;
+    h ^= h >> 31;
+  }
+  key_[pos_words_] = static_cast<uint32_t>(h);
+  key_[pos_words_ + 1] = static_cast<uint32_t>(h >> 32);
+  const uint64_t kh = visited_.hash(key_.data());
+  if (const uint32_t* at = visited_.find(key_.data(), kh)) {
+    // The same position and hash: the same set unless the hash collides, and then the set
+    // is explored again (only the first set of that key is remembered).
+    const uint32_t* set = &sets_[*at];
+    return !(set[0] == count &&
+             std::equal(set + 1, set + 1 + count, nodes_.begin() + static_cast<ptrdiff_t>(first)));
+  }
+  visited_.insert(key_.data(), kh, static_cast<uint32_t>(sets_.size()));
+  sets_.push_back(static_cast<uint32_t>(count));
+  sets_.insert(sets_.end(), nodes_.begin() + static_cast<ptrdiff_t>(first),
+               nodes_.begin() + static_cast<ptrdiff_t>(first + count));
+  return true;
+}
+
+uint64_t InterleavingWalk::calls_with(const Position& pos, bool responded) const {
+  uint64_t calls = 0;
+  for (int q = 0; q < order_->threads(); ++q) {
+    // Call i's invocation is event 2i, its response 2i + 1.
+    const uint32_t e = pos[static_cast<size_t>(q)];
+    const uint32_t n = responded ? e / 2 : (e + 1) / 2;
+    if (n > 0) calls |= (n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1) << order_->base(q);
+  }
+  return calls;
+}
+
+}  // namespace lineup::checker

@@ -1,0 +1,57 @@
+// Whether every interleaving a boundary order allows admits a legal order of the calls,
+// answered in one walk instead of one search per precedence relation (Interleavings).
+//
+// Along an interleaving of the boundary events, the orders still possible are the nodes of
+// the program's search graph (calls done, model state) reachable by doing calls already
+// invoked, among which every call that has responded is done: an order respects the
+// interleaving's relation iff each call can be placed between its invocation and response.
+// An invocation widens that set (the new call may be done, then others), a response narrows
+// it. The walk branches on which invocation comes next, takes responses as early as
+// possible (a response taken early only narrows the set, so those interleavings decide), and
+// explores each (events per thread, node set) once: the rest of the walk depends on nothing
+// else. An empty set is an interleaving no order explains.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "checker/boundary_order.h"
+#include "checker/flat_table.h"
+#include "checker/model_orders.h"
+
+namespace lineup::checker {
+
+class InterleavingWalk {
+ public:
+  /// Whether every interleaving `order` allows has an order of the calls, respecting it, in
+  /// which `graph`'s model gives the results of `outcome`. Buffers are kept between calls.
+  bool every_one_legal(const BoundaryOrder& order, ModelOrders& graph, uint32_t outcome);
+
+ private:
+  using Position = std::array<uint8_t, 64>;  // events done per thread
+
+  // Whether every interleaving from `pos` works, with the node set nodes_[first, first +
+  // count).
+  bool walk(const Position& pos, size_t first, size_t count);
+  // Appends the nodes reachable from nodes_[first, first + count) by doing calls in
+  // `invoked`, the given ones included; returns where they start.
+  size_t widen(size_t first, size_t count, uint64_t invoked);
+  // False when (pos, set) was explored before; otherwise remembers it.
+  bool first_visit(const Position& pos, size_t first, size_t count);
+  // The calls invoked (or responded) at `pos`.
+  uint64_t calls_with(const Position& pos, bool responded) const;
+
+  const BoundaryOrder* order_ = nullptr;
+  ModelOrders* graph_ = nullptr;
+  const int* results_ = nullptr;
+  size_t pos_words_ = 0;
+  std::vector<uint32_t> nodes_;  // the node sets of the walk's path, stacked
+  std::vector<uint32_t> marks_;  // per graph node: the widen() that added it
+  uint32_t mark_ = 0;
+  FlatTable visited_;           // (position, set hash) -> offset of the set in sets_
+  std::vector<uint32_t> sets_;  // visited sets: size, then node ids
+  std::vector<uint32_t> key_;
+};
+
+}  // namespace lineup::checker
