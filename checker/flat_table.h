@@ -24,6 +24,12 @@ class FlatTable {
     values_.clear();
     std::fill(slots_.begin(), slots_.end(), kAbsent);
   }
+  /// Makes room for `entries` entries without growing again.
+  void reserve(size_t entries) {
+    while (2 * entries > slots_.size()) grow();
+    keys_.reserve(entries * width_);
+    values_.reserve(entries);
+  }
   size_t size() const { return values_.size(); }
   size_t key_words() const { return width_; }
 
