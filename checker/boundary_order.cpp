@@ -52,8 +52,15 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
     }
   }
   if (!direct) count_steps_before(hb);
-  need_rows(hb);
+  hb_ = &hb;
+  complete_ = false;
+}
+
+void BoundaryOrder::complete() {
+  if (complete_) return;
+  need_rows(*hb_);
   pack();
+  complete_ = true;
 }
 
 void BoundaryOrder::count_steps_before(const engine::HappensBefore& hb) {
@@ -113,6 +120,7 @@ void BoundaryOrder::need_rows(const engine::HappensBefore& hb) {
 
 void BoundaryOrder::real_time(const engine::Trace& trace) {
   const size_t threads = events_.size();
+  complete_ = true;
   for (const engine::CallSpan& span : trace.calls) {
     size_t e = first_event_[static_cast<size_t>(span.thread)] + 2 * span.index_in_thread;
     gap_[e] = static_cast<uint32_t>(span.first_step);
@@ -145,6 +153,10 @@ void BoundaryOrder::possible_precedence(uint64_t* precedes) const {
       precedes[bases_[q] + i] = ((uint64_t{1} << i) - 1) << bases_[q];
     }
   }
+  if (!complete_) {
+    possible_precedence_from_clocks(precedes);
+    return;
+  }
   // Call x (call j of thread p) can precede call y (call i of thread q) unless y's invocation
   // (event 2i of q) is among the q-events forced before x's response: need(p, 2j + 1, q) of
   // them, so every y with 2i >= that count.
@@ -169,6 +181,31 @@ void BoundaryOrder::take_responses(uint8_t* pos) const {
       while ((pos[q] & 1) && can_take(q, pos)) {
         ++pos[q];
         progress = true;
+      }
+    }
+  }
+}
+
+void BoundaryOrder::possible_precedence_from_clocks(uint64_t* precedes) const {
+  const size_t threads = events_.size();
+  // y's invocation is forced before x's response when y's first step (the first of its
+  // thread after the invocation) happens before x's last: when the clock of x's thread's last
+  // step before the response counts more of y's thread's steps than come before y's
+  // invocation. Those invocations are a prefix of y's thread's chain; x can precede the rest.
+  for (size_t p = 0; p < threads; ++p) {
+    for (uint32_t j = 0; j < events_[p] / 2; ++j) {
+      const uint32_t response = first_event_[p] + 2 * j + 1;
+      const uint64_t x = uint64_t{1} << (bases_[p] + j);
+      const uint32_t* clock =
+          steps_before_[response] == 0 ? nullptr : hb_->clock(last_step_[response]);
+      for (size_t q = 0; q < threads; ++q) {
+        if (q == p) continue;
+        const uint32_t* before = &steps_before_[first_event_[q]];
+        uint32_t i = 0;
+        if (clock != nullptr) {
+          while (i < events_[q] / 2 && before[2 * i] < clock[q]) ++i;
+        }
+        for (; i < events_[q] / 2; ++i) precedes[bases_[q] + i] |= x;
       }
     }
   }

@@ -24,8 +24,13 @@ class BoundaryOrder {
   void shape(const std::vector<size_t>& calls_per_thread);
 
   /// The order happens-before `hb` (of every step of `trace`) induces, in one pass over the
-  /// steps. Every call of the program must have completed in `trace`.
+  /// steps. Every call of the program must have completed in `trace`. Only
+  /// possible_precedence() is ready after it (most executions need nothing more); complete()
+  /// computes the rest, while `hb` is still alive and unchanged.
   void induce(const engine::Trace& trace, const engine::HappensBefore& hb);
+  /// Makes need(), can_take(), take_responses() and key() ready after induce() (nothing to
+  /// do after real_time()).
+  void complete();
   /// The real-time order of `trace`'s interleaving (a total order: ties within one gap go
   /// by thread).
   void real_time(const engine::Trace& trace);
@@ -67,6 +72,9 @@ class BoundaryOrder {
 
  private:
   void pack();
+  // possible_precedence() after induce(), from the clocks of the steps before responses
+  // (half the work of the rows, which it then does not need).
+  void possible_precedence_from_clocks(uint64_t* precedes) const;
   // For induce: each event's steps_before_ and last_step_ from one pass over the steps (its
   // gap_ set), and each event's row of need_ from them.
   void count_steps_before(const engine::HappensBefore& hb);
@@ -79,6 +87,8 @@ class BoundaryOrder {
   // Per execution, reused: each event's gap (trace index), how many of its thread's steps
   // precede it and the last of those (trace index).
   std::vector<uint32_t> gap_, steps_before_, last_step_;
+  const engine::HappensBefore* hb_ = nullptr;  // of the last induce(), until complete()
+  bool complete_ = true;                       // need_ and key_ are of the last order
 };
 
 }  // namespace lineup::checker

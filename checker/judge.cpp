@@ -133,6 +133,7 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
       return {};
     }
   }
+  order_.complete();
   std::copy(results.begin(), results.end(), key_.begin());
   std::copy(order_.key(), order_.key() + order_.key_words(),
             key_.begin() + static_cast<ptrdiff_t>(results.size()));
