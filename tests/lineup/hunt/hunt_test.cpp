@@ -73,6 +73,14 @@ TEST(Hunt, PerProducerLanesFoundByAddressAreCleanOnlyWithAThreadPointerPerThread
                             "test/per-producer-queue-by-address-one-pointer");
 }
 
+// The check's time is measured inside the hunt's: some, and less than all of it.
+TEST(Hunt, TheCheckTakesPartOfTheHuntsTime) {
+  HuntResult r = hunt(*specs::find_target("boost/queue"), programs(5));
+  ASSERT_TRUE(r.violations.empty());
+  EXPECT_GT(r.checker_seconds, 0.0);
+  EXPECT_LT(r.checker_seconds, r.seconds);
+}
+
 TEST(Hunt, NondeterminismInPhaseOneIsReported) {
   HuntOptions o = programs(5);
   o.model_spec = false;
