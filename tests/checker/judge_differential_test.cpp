@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <deque>
+#include <functional>
 
 #include "checker/boundary_order.h"
 #include "checker/judge.h"
@@ -66,6 +67,35 @@ class Judges {
   std::deque<reference::ReferenceJudge> slow_;
 };
 
+// Explores `program` (its calls writing `results`) under strategy `kind` with `bound` and
+// `seed`, for at most `executions` executions; calls `each` with every execution that
+// completed and its happens-before.
+void for_each_execution(
+    engine::Engine& engine, const specs::Target& target, const specs::TestProgram& program,
+    std::vector<int>* results, engine::StrategyKind kind, int bound, uint64_t seed,
+    uint64_t executions,
+    const std::function<void(const engine::ExecutionResult&, const engine::HappensBefore&)>& each) {
+  engine::Program p = target.instantiate(program, results);
+  engine::StrategyConfig config;
+  config.kind = kind;
+  config.bound = bound;
+  config.seed = seed;
+  config.executions = executions;
+  std::string error;
+  auto s = engine::make_strategy(config, &error);
+  ASSERT_NE(s, nullptr) << error;
+  engine::HappensBefore hb;
+  uint64_t n = 0;
+  engine.explore(p, *s, [&](const engine::ExecutionResult& r) {
+    if (r.ok()) {
+      hb.reset(static_cast<int>(program.threads.size()));
+      for (const engine::Transition& t : r.trace.steps) hb.add(t);
+      each(r, hb);
+    }
+    return ++n < executions;
+  });
+}
+
 void explore(const specs::Target& target, const generator::Shape& shape, uint64_t programs,
              const std::string& strategy, uint64_t executions, Tally* tally) {
   HuntOptions options;
@@ -76,25 +106,11 @@ void explore(const specs::Target& target, const generator::Shape& shape, uint64_
     SerialOutcomes serial = serial_outcomes(*engine, target, program);
     Judges judges(target, program, serial.failure.empty() ? &serial : nullptr);
     std::vector<int> results(program.results_size(), 0);
-    engine::Program p = target.instantiate(program, &results);
-    engine::StrategyConfig config;
-    config.kind = *engine::parse_strategy(strategy);
-    config.bound = 1;
-    config.seed = i + 1;
-    config.executions = executions;
-    std::string error;
-    auto s = engine::make_strategy(config, &error);
-    ASSERT_NE(s, nullptr) << error;
-    engine::HappensBefore hb;
-    uint64_t n = 0;
-    engine->explore(p, *s, [&](const engine::ExecutionResult& r) {
-      if (r.ok()) {
-        hb.reset(static_cast<int>(program.threads.size()));
-        for (const engine::Transition& t : r.trace.steps) hb.add(t);
-        judges.compare(results, r.trace, hb, tally);
-      }
-      return ++n < executions;
-    });
+    for_each_execution(*engine, target, program, &results, *engine::parse_strategy(strategy), 1,
+                       i + 1, executions,
+                       [&](const engine::ExecutionResult& r, const engine::HappensBefore& hb) {
+                         judges.compare(results, r.trace, hb, tally);
+                       });
   }
 }
 
@@ -135,35 +151,23 @@ TEST(Differential, UnionRelationFromClocksEqualsTheOneFromTheCompleteOrder) {
       for (uint64_t i = 0; i < 10; ++i) {
         specs::TestProgram program = generator::sample(gen, 11, i);
         std::vector<int> results(program.results_size(), 0);
-        engine::Program p = target->instantiate(program, &results);
         std::vector<size_t> calls_per_thread;
         for (const auto& thread : program.threads) calls_per_thread.push_back(thread.size());
         checker::BoundaryOrder order;
         order.shape(calls_per_thread);
-        engine::StrategyConfig config;
-        config.kind = engine::StrategyKind::kCbDpor;
-        config.bound = 2;
-        std::string error;
-        auto s = engine::make_strategy(config, &error);
-        ASSERT_NE(s, nullptr) << error;
-        engine::HappensBefore hb;
-        uint64_t n = 0;
-        engine->explore(p, *s, [&](const engine::ExecutionResult& r) {
-          if (r.ok()) {
-            hb.reset(static_cast<int>(program.threads.size()));
-            for (const engine::Transition& t : r.trace.steps) hb.add(t);
-            std::vector<uint64_t> from_clocks(program.calls()), from_rows(program.calls());
-            order.induce(r.trace, hb);
-            order.possible_precedence(from_clocks.data());
-            order.complete();
-            order.possible_precedence(from_rows.data());
-            EXPECT_EQ(from_clocks, from_rows) << name << ": " << program.describe(*target->model);
-            ++compared;
-            int position[64];
-            total += checker::total_order(from_rows.data(), from_rows.size(), position);
-          }
-          return ++n < 500;
-        });
+        for_each_execution(
+            *engine, *target, program, &results, engine::StrategyKind::kCbDpor, 2, 1, 500,
+            [&](const engine::ExecutionResult& r, const engine::HappensBefore& hb) {
+              std::vector<uint64_t> from_clocks(program.calls()), from_rows(program.calls());
+              order.induce(r.trace, hb);
+              order.possible_precedence(from_clocks.data());
+              order.complete();
+              order.possible_precedence(from_rows.data());
+              EXPECT_EQ(from_clocks, from_rows) << name << ": " << program.describe(*target->model);
+              ++compared;
+              int position[64];
+              total += checker::total_order(from_rows.data(), from_rows.size(), position);
+            });
       }
     }
   }
