@@ -6,9 +6,6 @@
 #include <chrono>
 #include <cstdint>
 #include <ctime>
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#endif
 
 namespace lineup {
 
@@ -43,7 +40,7 @@ class IntervalTimer {
  private:
   static uint64_t ticks() {
 #if defined(__x86_64__)
-    return __rdtsc();
+    return __builtin_ia32_rdtsc();  // GCC's and Clang's builtin: no intrinsics header needed
 #else
     return static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
 #endif
