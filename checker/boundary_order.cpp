@@ -186,6 +186,16 @@ void BoundaryOrder::take_responses(uint8_t* pos) const {
   }
 }
 
+uint64_t BoundaryOrder::calls_at(const uint8_t* pos, bool responded) const {
+  uint64_t calls = 0;
+  for (size_t t = 0; t < events_.size(); ++t) {
+    // Call i's invocation is event 2i, its response 2i + 1.
+    const uint32_t n = responded ? pos[t] / 2u : (pos[t] + 1u) / 2;
+    if (n > 0) calls |= (n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1) << bases_[t];
+  }
+  return calls;
+}
+
 void BoundaryOrder::possible_precedence_from_clocks(uint64_t* precedes) const {
   const size_t threads = events_.size();
   // y's invocation is forced before x's response when y's first step (the first of its

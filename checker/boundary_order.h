@@ -58,6 +58,9 @@ class BoundaryOrder {
     }
     return true;
   }
+  /// The calls (bit base(t) + i: call i of thread t) whose invocation (`responded` false) or
+  /// response (true) has come when pos[t] of each thread t's events have come.
+  uint64_t calls_at(const uint8_t* pos, bool responded) const;
   /// Advances `pos` over every response that can come (repeatedly, as one may let another):
   /// a response placed as early as possible only adds precedence, so the interleavings that
   /// matter take them so.

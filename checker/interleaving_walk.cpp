@@ -27,9 +27,9 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count) {
     // After take_responses(), every event that can come is an invocation.
     Position next = pos;
     ++next[static_cast<size_t>(q)];
-    const size_t start = widen(first, count, calls_with(next, false));
+    const size_t start = widen(first, count, order_->calls_at(next.data(), false));
     order_->take_responses(next.data());
-    const uint64_t responded = calls_with(next, true);
+    const uint64_t responded = order_->calls_at(next.data(), true);
     auto end =
         std::remove_if(nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end(),
                        [&](uint32_t n) { return (graph_->done(n) & responded) != responded; });
@@ -92,17 +92,6 @@ bool InterleavingWalk::first_visit(const Position& pos, size_t first, size_t cou
   sets_.insert(sets_.end(), nodes_.begin() + static_cast<ptrdiff_t>(first),
                nodes_.begin() + static_cast<ptrdiff_t>(first + count));
   return true;
-}
-
-uint64_t InterleavingWalk::calls_with(const Position& pos, bool responded) const {
-  uint64_t calls = 0;
-  for (int q = 0; q < order_->threads(); ++q) {
-    // Call i's invocation is event 2i, its response 2i + 1.
-    const uint32_t e = pos[static_cast<size_t>(q)];
-    const uint32_t n = responded ? e / 2 : (e + 1) / 2;
-    if (n > 0) calls |= (n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1) << order_->base(q);
-  }
-  return calls;
 }
 
 }  // namespace lineup::checker

@@ -39,8 +39,6 @@ class InterleavingWalk {
   size_t widen(size_t first, size_t count, uint64_t invoked);
   // False when (pos, set) was explored before; otherwise remembers it.
   bool first_visit(const Position& pos, size_t first, size_t count);
-  // The calls invoked (or responded) at `pos`.
-  uint64_t calls_with(const Position& pos, bool responded) const;
 
   const BoundaryOrder* order_ = nullptr;
   ModelOrders* graph_ = nullptr;

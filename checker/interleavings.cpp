@@ -11,12 +11,7 @@ uint32_t Interleavings::from(Position pos) {
   std::memcpy(key.data(), pos.data(), static_cast<size_t>(threads_));
   uint64_t h = memo_.hash(key.data());
   if (uint32_t* found = memo_.find(key.data(), h)) return *found;
-  // Calls whose response is done: the first pos[q] / 2 of each thread.
-  uint64_t done = 0;
-  for (int q = 0; q < threads_; ++q) {
-    uint32_t n = pos[static_cast<size_t>(q)] / 2;
-    if (n > 0) done |= (n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1) << order_->base(q);
-  }
+  const uint64_t done = order_->calls_at(pos.data(), true);
   const size_t words = 2 * order_->calls();
   const size_t start = scratch_.size();
   for (int q = 0; q < threads_; ++q) {

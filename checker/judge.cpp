@@ -118,7 +118,7 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
   }
   // Most verdicts are settled by one order that respects every relation the boundary order
   // allows: a kept witness, else one search (whose order is then kept). Only when there is
-  // none is the memo consulted, and on a miss each relation asked; so the memo holds the few
+  // none is the memo consulted, and on a miss every relation checked; so the memo holds the few
   // orders that need that work rather than one entry per execution (nearly every execution
   // of a systematic search has a boundary order of its own).
   const uint32_t id = init_ok(results) ? outcome(results) : checker::SerialOrders::kNoOutcome;

@@ -79,11 +79,11 @@ bool ModelOrders::reaches_end(uint32_t n) {
 }
 
 bool ModelOrders::follows(uint32_t outcome, const int* order) {
-  const int* results = reinterpret_cast<const int*>(outcomes_.key(outcome));
+  const int* chosen = results(outcome);
   uint32_t n = root_;
   for (size_t k = 0; k < operations_.size(); ++k) {
     const auto c = static_cast<uint32_t>(order[k]);
-    n = edge(n, c, results[c]);
+    n = edge(n, c, chosen[c]);
     if (n == kRejected) return false;
   }
   return true;
@@ -91,7 +91,7 @@ bool ModelOrders::follows(uint32_t outcome, const int* order) {
 
 bool ModelOrders::legal(uint32_t outcome, const uint64_t* precedes) {
   precedes_ = precedes;
-  results_ = reinterpret_cast<const int*>(outcomes_.key(outcome));
+  results_ = results(outcome);
   if (++query_ == 0) {  // stamps wrapped: forget them all
     std::fill(stamp_.begin(), stamp_.end(), 0);
     query_ = 1;
