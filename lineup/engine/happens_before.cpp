@@ -47,7 +47,9 @@ uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transiti
 
 void HappensBefore::reset(int threads) {
   n_ = threads;
-  thread_clocks_.assign(static_cast<size_t>(n_) * static_cast<size_t>(n_), 0);
+  width_ = (static_cast<size_t>(n_) + kBlockWords - 1) / kBlockWords * kBlockWords;
+  if (width_ == 0) width_ = kBlockWords;
+  thread_clocks_.assign(static_cast<size_t>(n_) * width_, 0);
   threads_of_step_.clear();
   accesses_of_step_.clear();
   location_of_step_.clear();
@@ -59,8 +61,8 @@ void HappensBefore::reset(int threads) {
   filled_.clear();
   cached_key_ = 0;
   used_ = 0;
-  all_writes_.assign(static_cast<size_t>(n_), 0);
-  all_awaits_.assign(static_cast<size_t>(n_), 0);
+  all_writes_.assign(width_, 0);
+  all_awaits_.assign(width_, 0);
   joins_stale_ = any_await_ = false;
   fingerprint_ = 0;
   fingerprints_.clear();
@@ -115,7 +117,7 @@ void HappensBefore::truncate(size_t steps) {
     const ThreadId t = threads_of_step_[i];
     if ((found >> t) & 1) continue;
     found |= uint64_t{1} << t;
-    std::copy_n(clock(i), n_, &thread_clocks_[static_cast<size_t>(t) * static_cast<size_t>(n_)]);
+    copy(clock(i), &thread_clocks_[static_cast<size_t>(t) * width_]);
   }
   threads_of_step_.resize(steps);
   accesses_of_step_.resize(steps);
@@ -135,11 +137,11 @@ void HappensBefore::truncate(size_t steps) {
 void HappensBefore::restore_clocks(Location& l) {
   uint32_t* write = last_write(l);
   uint32_t* read = reads(l);
-  std::fill_n(read, n_, 0);
+  clear(read);
   if (l.writes.size() == 0) {
-    std::fill_n(write, n_, 0);
+    clear(write);
   } else {
-    std::copy_n(clock(l.writes.step(l.writes.size() - 1)), n_, write);
+    copy(clock(l.writes.step(l.writes.size() - 1)), write);
   }
   const size_t after = l.writes.size() == 0 ? 0 : l.writes.step(l.writes.size() - 1) + size_t{1};
   for (size_t x = l.steps.size(); x-- > 0 && l.steps.step(x) >= after;) {
@@ -189,10 +191,11 @@ HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
   }
   if (used_ == pool_.size()) pool_.emplace_back();
   Location& l = pool_[used_];
-  const size_t width = 2 * static_cast<size_t>(n_);
+  const size_t width = 2 * width_;
   l.clocks = static_cast<uint32_t>(used_ * width);
   if (location_clocks_.size() < l.clocks + width) location_clocks_.resize(l.clocks + width);
-  std::fill_n(&location_clocks_[l.clocks], width, 0);
+  clear(last_write(l));
+  clear(reads(l));
   l.steps.clear();
   l.writes.clear();
   table_[i] = {granule + 1, static_cast<uint32_t>(used_)};
@@ -210,8 +213,8 @@ void HappensBefore::order_after(Location& l, const Access& a, uint32_t* c) {
 void HappensBefore::record(Location& l, const Access& a, const uint32_t* c, uint32_t index,
                            ThreadId thread) {
   if (a.writes) {
-    std::copy_n(c, n_, last_write(l));
-    std::fill_n(reads(l), n_, 0);
+    copy(c, last_write(l));
+    clear(reads(l));
     l.writes.push(index, thread);
   } else {
     join(reads(l), c);
@@ -221,7 +224,7 @@ void HappensBefore::record(Location& l, const Access& a, const uint32_t* c, uint
 
 void HappensBefore::add(const Transition& t, const Access& a) {
   const auto index = static_cast<uint32_t>(threads_of_step_.size());
-  uint32_t* c = &thread_clocks_[static_cast<size_t>(t.thread) * static_cast<size_t>(n_)];
+  uint32_t* c = &thread_clocks_[static_cast<size_t>(t.thread) * width_];
   ++c[t.thread];
   uint32_t pool_index = 0;
   if (a.reads_everything) {
@@ -243,11 +246,9 @@ void HappensBefore::add(const Transition& t, const Access& a) {
   }
   if (a.writes) join(all_writes_.data(), c);
   if (a.reads_everything) join(all_awaits_.data(), c);
-  const size_t at = static_cast<size_t>(index) * static_cast<size_t>(n_);
-  if (at + static_cast<size_t>(n_) > step_clocks_.size()) {
-    step_clocks_.resize(2 * (at + static_cast<size_t>(n_)));
-  }
-  std::copy_n(c, n_, &step_clocks_[at]);
+  const size_t at = static_cast<size_t>(index) * width_;
+  if (at + width_ > step_clocks_.size()) step_clocks_.resize(2 * (at + width_));
+  copy(c, &step_clocks_[at]);
   threads_of_step_.push_back(t.thread);
   accesses_of_step_.push_back(a);
   location_of_step_.push_back(pool_index);

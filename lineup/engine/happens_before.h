@@ -150,9 +150,9 @@ class HappensBefore {
     return clock(j)[u] <= thread_clock(t)[u];
   }
   /// Clock of step i: element u counts thread u's steps that happen before or are step i.
-  const uint32_t* clock(size_t i) const { return &step_clocks_[i * static_cast<size_t>(n_)]; }
+  const uint32_t* clock(size_t i) const { return &step_clocks_[i * width_]; }
   const uint32_t* thread_clock(ThreadId t) const {
-    return &thread_clocks_[static_cast<size_t>(t) * static_cast<size_t>(n_)];
+    return &thread_clocks_[static_cast<size_t>(t) * width_];
   }
   /// Steps that touched granule g, in order; empty when none.
   const StepList& accesses(uintptr_t granule) const {
@@ -178,7 +178,7 @@ class HappensBefore {
   uint64_t fingerprint() const { return fingerprint_; }
 
  private:
-  // A granule's clocks (last write, join of the reads since) are 2 n_ words of
+  // A granule's clocks (last write, join of the reads since) are 2 width_ words of
   // location_clocks_ from `clocks`: one flat array for every location, grown only.
   struct Location {
     uint32_t clocks = 0;
@@ -186,11 +186,31 @@ class HappensBefore {
     StepList steps;         // steps touching the granule
     StepList writes;        // the writing ones among them
   };
+  // Clocks are blocks of kBlockWords words (the unused ones stay 0), so that joining, copying and
+  // clearing one is a few vector operations inline rather than a loop of n_ steps or a call
+  // to memmove.
+  static constexpr size_t kBlockWords = 4;
+  using Block = uint32_t __attribute__((vector_size(4 * kBlockWords)));
+  static Block load(const uint32_t* p) {
+    Block v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+  }
+  static void store(uint32_t* p, Block v) { __builtin_memcpy(p, &v, sizeof v); }
   void join(uint32_t* into, const uint32_t* from) const {
-    for (int u = 0; u < n_; ++u) into[u] = into[u] < from[u] ? from[u] : into[u];
+    for (size_t k = 0; k < width_; k += kBlockWords) {
+      Block a = load(into + k), b = load(from + k);
+      store(into + k, a < b ? b : a);
+    }
+  }
+  void copy(const uint32_t* from, uint32_t* into) const {
+    for (size_t k = 0; k < width_; k += kBlockWords) store(into + k, load(from + k));
+  }
+  void clear(uint32_t* clock) const {
+    for (size_t k = 0; k < width_; k += kBlockWords) store(clock + k, Block{});
   }
   uint32_t* last_write(const Location& l) { return &location_clocks_[l.clocks]; }
-  uint32_t* reads(const Location& l) { return &location_clocks_[l.clocks + n_]; }
+  uint32_t* reads(const Location& l) { return &location_clocks_[l.clocks + width_]; }
   static size_t probe_start(uintptr_t key, size_t mask) {
     return static_cast<size_t>((key * 0x9e3779b97f4a7c15ULL) >> 20) & mask;
   }
@@ -222,6 +242,7 @@ class HappensBefore {
   void record(Location& l, const Access& a, const uint32_t* c, uint32_t index, ThreadId thread);
 
   int n_ = 0;
+  size_t width_ = kBlockWords;  // words per clock: n_ rounded up to a multiple of kBlockWords
   std::vector<uint32_t> thread_clocks_;  // n x n
   std::vector<uint32_t> step_clocks_;    // steps x n, and room for more: it only grows
   std::vector<ThreadId> threads_of_step_;
