@@ -66,10 +66,6 @@ __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size,
                                      uintptr_t pc) {
   auto addr = reinterpret_cast<uintptr_t>(a);
   if (is_errno(addr) || e->unscheduled_thread_local(addr)) return;
-  if (!e->options().schedule_plain_accesses) {
-    e->check_unscheduled_access(addr, size, pc);
-    return;
-  }
   EngineSection engine;
   Transition& rec =
       e->step(Transition::pending(write ? Kind::kWrite : Kind::kRead, addr, size, pc));
@@ -111,7 +107,15 @@ inline Execution* shared_access(const volatile void* a) {
 
 inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
   note_static(a, size, write);
-  if (Execution* e = tl_active) plain(e, a, size, write, pc);
+  Execution* e = tl_active;
+  if (e == nullptr) return;
+  if (e->options().schedule_plain_accesses) {
+    plain(e, a, size, write, pc);
+  } else {
+    // No step: only a use after free is looked for, inline (errno and thread-local bytes,
+    // which plain() leaves out, are never in the heap).
+    e->check_unscheduled_access(reinterpret_cast<uintptr_t>(a), size, pc);
+  }
 }
 
 template <class T>
