@@ -225,14 +225,23 @@ void HappensBefore::record(Location& l, const Access& a, const uint32_t* c, uint
 void HappensBefore::add(const Transition& t, const Access& a) {
   const auto index = static_cast<uint32_t>(threads_of_step_.size());
   uint32_t* c = &thread_clocks_[static_cast<size_t>(t.thread) * width_];
-  ++c[t.thread];
+  // The thread's own count goes up by a vector addition: a 4-byte store read back at once by
+  // the joins' 16-byte loads would not be forwarded, and stall each step.
+  {
+    const auto own = static_cast<size_t>(t.thread);
+    uint32_t* block = c + own / kBlockWords * kBlockWords;
+    // A constant, not a vector built on the stack (whose lane store would stall the same way).
+    static constexpr Block kUnit[kBlockWords] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0},
+                                                 {0, 0, 0, 1}};
+    store(block, load(block) + kUnit[own % kBlockWords]);
+  }
   uint32_t pool_index = 0;
   if (a.reads_everything) {
     if (joins_stale_) refresh_joins();
     any_await_ = true;
     join(c, all_writes_.data());
   } else if (!a.none) {
-    if (a.writes) join(c, all_awaits_.data());
+    if (a.writes && any_await_) join(c, all_awaits_.data());
     if (a.first == a.last) {  // the common case: one lookup
       Location& l = location(a.first);
       pool_index = static_cast<uint32_t>(&l - pool_.data());
@@ -244,7 +253,15 @@ void HappensBefore::add(const Transition& t, const Access& a) {
       for (uintptr_t g = a.first; g <= a.last; ++g) record(location(g), a, c, index, t.thread);
     }
   }
-  if (a.writes) join(all_writes_.data(), c);
+  // The join of the writes is needed only once a kAwait step comes: until then it is left
+  // stale, and the first one rebuilds it from the steps.
+  if (a.writes) {
+    if (any_await_) {
+      join(all_writes_.data(), c);
+    } else {
+      joins_stale_ = true;
+    }
+  }
   if (a.reads_everything) join(all_awaits_.data(), c);
   const size_t at = static_cast<size_t>(index) * width_;
   if (at + width_ > step_clocks_.size()) step_clocks_.resize(2 * (at + width_));
