@@ -231,8 +231,8 @@ void HappensBefore::add(const Transition& t, const Access& a) {
     const auto own = static_cast<size_t>(t.thread);
     uint32_t* block = c + own / kBlockWords * kBlockWords;
     // A constant, not a vector built on the stack (whose lane store would stall the same way).
-    static constexpr Block kUnit[kBlockWords] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0},
-                                                 {0, 0, 0, 1}};
+    static constexpr Block kUnit[kBlockWords] = {
+        {1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
     store(block, load(block) + kUnit[own % kBlockWords]);
   }
   uint32_t pool_index = 0;

@@ -21,6 +21,29 @@ bool reads_only_now(const Transition& t) {
   return false;
 }
 
+// `from` as the hooks pass it: built on their stack field by field just before the call.
+// Copied field by field too, each load the width of the store that wrote it: the 16-byte
+// loads of a whole-struct copy would span several of those stores, which the processor
+// cannot forward, and each step would wait for them to reach the cache. The empty asm
+// statements keep the compiler from merging the loads back into wide ones.
+void copy_fresh(Transition& to, const Transition& from) {
+  auto field = [](auto v) {
+    asm("" : "+r"(v));
+    return v;
+  };
+  to.addr = field(from.addr);
+  to.pc = field(from.pc);
+  to.value = field(from.value);
+  to.old_value = field(from.old_value);
+  to.expected = field(from.expected);
+  to.aux = field(from.aux);
+  to.call = field(from.call);
+  to.size = field(from.size);
+  to.kind = from.kind;
+  to.rmw = from.rmw;
+  to.flags = field(from.flags);
+}
+
 }  // namespace
 
 bool Execution::on_own_stack(ThreadId t, uintptr_t addr) const {
@@ -51,7 +74,7 @@ Transition& Execution::step(const Transition& pending) {
   flush_deferred_write();
   ThreadId me = current_thread();
   Transition& p = pending_[me];
-  p = pending;
+  copy_fresh(p, pending);
   p.thread = me;
   ThreadState& self = threads_[static_cast<size_t>(me)];
   self.spin.settle();  // nothing else has run since this thread's previous step
