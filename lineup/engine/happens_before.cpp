@@ -224,34 +224,64 @@ void HappensBefore::record(Location& l, const Access& a, const uint32_t* c, uint
 
 void HappensBefore::add(const Transition& t, const Access& a) {
   const auto index = static_cast<uint32_t>(threads_of_step_.size());
+  const size_t at = static_cast<size_t>(index) * width_;
+  if (at + width_ > step_clocks_.size()) step_clocks_.resize(2 * (at + width_));
+  uint32_t* own = &step_clocks_[at];
   uint32_t* c = &thread_clocks_[static_cast<size_t>(t.thread) * width_];
-  // The thread's own count goes up by a vector addition: a 4-byte store read back at once by
-  // the joins' 16-byte loads would not be forwarded, and stall each step.
-  {
-    const auto own = static_cast<size_t>(t.thread);
-    uint32_t* block = c + own / kBlockWords * kBlockWords;
-    // A constant, not a vector built on the stack (whose lane store would stall the same way).
-    static constexpr Block kUnit[kBlockWords] = {
-        {1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
-    store(block, load(block) + kUnit[own % kBlockWords]);
-  }
   uint32_t pool_index = 0;
-  if (a.reads_everything) {
-    if (joins_stale_) refresh_joins();
-    any_await_ = true;
-    join(c, all_writes_.data());
-  } else if (!a.none) {
-    if (a.writes && any_await_) join(c, all_awaits_.data());
-    if (a.first == a.last) {  // the common case: one lookup
-      Location& l = location(a.first);
-      pool_index = static_cast<uint32_t>(&l - pool_.data());
-      order_after(l, a, c);
-      record(l, a, c, index, t.thread);
-    } else {
+  if (!a.none && !a.reads_everything && a.last - a.first < kFusedGranules) {
+    // The common case, an access of at most kFusedGranules granules: each block of the clock
+    // is counted up, joined with the locations' clocks and stored in one go, kept in a
+    // register in between (through memory, each operation would wait for the store of the
+    // one before). Pool indices first: creating a location may move the others.
+    const size_t m = a.last - a.first + 1;
+    uint32_t at_pool[kFusedGranules];
+    for (size_t i = 0; i < m; ++i) {
+      at_pool[i] = static_cast<uint32_t>(&location(a.first + i) - pool_.data());
+    }
+    pool_index = at_pool[0];
+    const bool after_awaits = a.writes && any_await_;
+    const size_t own_block = static_cast<size_t>(t.thread) / kBlockWords * kBlockWords;
+    for (size_t k = 0; k < width_; k += kBlockWords) {
+      Block x = load(c + k);
+      if (k == own_block) x += unit(t.thread);
+      if (after_awaits) x = max(x, load(&all_awaits_[k]));
+      for (size_t i = 0; i < m; ++i) {
+        const Location& l = pool_[at_pool[i]];
+        x = max(x, load(last_write(l) + k));
+        if (a.writes) x = max(x, load(reads(l) + k));
+      }
+      for (size_t i = 0; i < m; ++i) {
+        const Location& l = pool_[at_pool[i]];
+        if (a.writes) {
+          store(last_write(l) + k, x);
+          store(reads(l) + k, Block{});
+        } else {
+          store(reads(l) + k, max(load(reads(l) + k), x));
+        }
+      }
+      store(c + k, x);
+      store(own + k, x);
+    }
+    for (size_t i = 0; i < m; ++i) {
+      Location& l = pool_[at_pool[i]];
+      if (a.writes) l.writes.push(index, t.thread);
+      l.steps.push(index, t.thread);
+    }
+  } else {
+    uint32_t* block = c + static_cast<size_t>(t.thread) / kBlockWords * kBlockWords;
+    store(block, load(block) + unit(t.thread));
+    if (a.reads_everything) {
+      if (joins_stale_) refresh_joins();
+      any_await_ = true;
+      join(c, all_writes_.data());
+    } else if (!a.none) {
+      if (a.writes && any_await_) join(c, all_awaits_.data());
       pool_index = static_cast<uint32_t>(&location(a.first) - pool_.data());
       for (uintptr_t g = a.first; g <= a.last; ++g) order_after(location(g), a, c);
       for (uintptr_t g = a.first; g <= a.last; ++g) record(location(g), a, c, index, t.thread);
     }
+    copy(c, own);
   }
   // The join of the writes is needed only once a kAwait step comes: until then it is left
   // stale, and the first one rebuilds it from the steps.
@@ -263,9 +293,6 @@ void HappensBefore::add(const Transition& t, const Access& a) {
     }
   }
   if (a.reads_everything) join(all_awaits_.data(), c);
-  const size_t at = static_cast<size_t>(index) * width_;
-  if (at + width_ > step_clocks_.size()) step_clocks_.resize(2 * (at + width_));
-  copy(c, &step_clocks_[at]);
   threads_of_step_.push_back(t.thread);
   accesses_of_step_.push_back(a);
   location_of_step_.push_back(pool_index);
