@@ -233,10 +233,11 @@ void HappensBefore::add(const Transition& t, const Access& a) {
     // The common case, an access of at most kFusedGranules granules: each block of the clock
     // is counted up, joined with the locations' clocks and stored in one go, kept in a
     // register in between (through memory, each operation would wait for the store of the
-    // one before). Pool indices first: creating a location may move the others.
+    // one before). Pool indices first: creating a location may move the others. Looked up
+    // last granule first: race detection has just asked for it, so it is the cached one.
     const size_t m = a.last - a.first + 1;
     uint32_t at_pool[kFusedGranules];
-    for (size_t i = 0; i < m; ++i) {
+    for (size_t i = m; i-- > 0;) {
       at_pool[i] = static_cast<uint32_t>(&location(a.first + i) - pool_.data());
     }
     pool_index = at_pool[0];
