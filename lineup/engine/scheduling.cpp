@@ -110,7 +110,10 @@ Transition& Execution::step(const Transition& pending) {
               (b.freed_by < 0 ? std::string("setup") : "T" + std::to_string(b.freed_by)) +
               " freed it (before step " + std::to_string(b.free_step) + "), at " + where(p.pc));
   }
-  Transition& rec = trace_->steps.emplace_back(p);
+  // Field by field again: `p` was just written so.
+  Transition& rec = trace_->steps.emplace_back();
+  copy_fresh(rec, p);
+  rec.thread = me;
   rec.call = self.call;
   after_step(rec);
   if (weak_ && rec.kind >= Kind::kLock) weak_->synchronise(me, rec.addr);
