@@ -205,84 +205,55 @@ HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
   return l;
 }
 
-void HappensBefore::order_after(Location& l, const Access& a, uint32_t* c) {
-  join(c, last_write(l));
-  if (a.writes) join(c, reads(l));
-}
-
-void HappensBefore::record(Location& l, const Access& a, const uint32_t* c, uint32_t index,
-                           ThreadId thread) {
-  if (a.writes) {
-    copy(c, last_write(l));
-    clear(reads(l));
-    l.writes.push(index, thread);
-  } else {
-    join(reads(l), c);
-  }
-  l.steps.push(index, thread);
-}
-
 void HappensBefore::add(const Transition& t, const Access& a) {
   const auto index = static_cast<uint32_t>(threads_of_step_.size());
   const size_t at = static_cast<size_t>(index) * width_;
   if (at + width_ > step_clocks_.size()) step_clocks_.resize(2 * (at + width_));
   uint32_t* own = &step_clocks_[at];
   uint32_t* c = &thread_clocks_[static_cast<size_t>(t.thread) * width_];
-  uint32_t pool_index = 0;
-  if (!a.none && !a.reads_everything && a.last - a.first < kFusedGranules) {
-    // The common case, an access of at most kFusedGranules granules: each block of the clock
-    // is counted up, joined with the locations' clocks and stored in one go, kept in a
-    // register in between (through memory, each operation would wait for the store of the
-    // one before). Pool indices first: creating a location may move the others. Looked up
-    // last granule first: race detection has just asked for it, so it is the cached one.
-    const size_t m = a.last - a.first + 1;
-    uint32_t at_pool[kFusedGranules];
-    for (size_t i = m; i-- > 0;) {
-      at_pool[i] = static_cast<uint32_t>(&location(a.first + i) - pool_.data());
+  if (a.reads_everything) {
+    if (joins_stale_) refresh_joins();
+    any_await_ = true;
+  }
+  // The granules the step is ordered after and recorded at; none for fences and kAwait
+  // steps. Pool indices first: creating a location may move the others. Looked up last
+  // granule first: race detection has just asked for it, so it is the cached one.
+  const size_t m = a.none || a.reads_everything ? 0 : a.last - a.first + 1;
+  granule_pools_.resize(m);
+  for (size_t i = m; i-- > 0;) {
+    granule_pools_[i] = static_cast<uint32_t>(&location(a.first + i) - pool_.data());
+  }
+  // Each block of the clock is counted up, joined with what the step is ordered after and
+  // stored in one go, kept in a register in between (through memory, each join would wait
+  // for the store of the one before).
+  const bool after_awaits = a.writes && any_await_;
+  const size_t own_block = static_cast<size_t>(t.thread) / kBlockWords * kBlockWords;
+  for (size_t k = 0; k < width_; k += kBlockWords) {
+    Block x = load(c + k);
+    if (k == own_block) x += unit(t.thread);
+    if (a.reads_everything) x = max(x, load(&all_writes_[k]));
+    if (after_awaits) x = max(x, load(&all_awaits_[k]));
+    for (const uint32_t i : granule_pools_) {
+      const Location& l = pool_[i];
+      x = max(x, load(last_write(l) + k));
+      if (a.writes) x = max(x, load(reads(l) + k));
     }
-    pool_index = at_pool[0];
-    const bool after_awaits = a.writes && any_await_;
-    const size_t own_block = static_cast<size_t>(t.thread) / kBlockWords * kBlockWords;
-    for (size_t k = 0; k < width_; k += kBlockWords) {
-      Block x = load(c + k);
-      if (k == own_block) x += unit(t.thread);
-      if (after_awaits) x = max(x, load(&all_awaits_[k]));
-      for (size_t i = 0; i < m; ++i) {
-        const Location& l = pool_[at_pool[i]];
-        x = max(x, load(last_write(l) + k));
-        if (a.writes) x = max(x, load(reads(l) + k));
+    for (const uint32_t i : granule_pools_) {
+      const Location& l = pool_[i];
+      if (a.writes) {
+        store(last_write(l) + k, x);
+        store(reads(l) + k, Block{});
+      } else {
+        store(reads(l) + k, max(load(reads(l) + k), x));
       }
-      for (size_t i = 0; i < m; ++i) {
-        const Location& l = pool_[at_pool[i]];
-        if (a.writes) {
-          store(last_write(l) + k, x);
-          store(reads(l) + k, Block{});
-        } else {
-          store(reads(l) + k, max(load(reads(l) + k), x));
-        }
-      }
-      store(c + k, x);
-      store(own + k, x);
     }
-    for (size_t i = 0; i < m; ++i) {
-      Location& l = pool_[at_pool[i]];
-      if (a.writes) l.writes.push(index, t.thread);
-      l.steps.push(index, t.thread);
-    }
-  } else {
-    uint32_t* block = c + static_cast<size_t>(t.thread) / kBlockWords * kBlockWords;
-    store(block, load(block) + unit(t.thread));
-    if (a.reads_everything) {
-      if (joins_stale_) refresh_joins();
-      any_await_ = true;
-      join(c, all_writes_.data());
-    } else if (!a.none) {
-      if (a.writes && any_await_) join(c, all_awaits_.data());
-      pool_index = static_cast<uint32_t>(&location(a.first) - pool_.data());
-      for (uintptr_t g = a.first; g <= a.last; ++g) order_after(location(g), a, c);
-      for (uintptr_t g = a.first; g <= a.last; ++g) record(location(g), a, c, index, t.thread);
-    }
-    copy(c, own);
+    store(c + k, x);
+    store(own + k, x);
+  }
+  for (const uint32_t i : granule_pools_) {
+    Location& l = pool_[i];
+    if (a.writes) l.writes.push(index, t.thread);
+    l.steps.push(index, t.thread);
   }
   // The join of the writes is needed only once a kAwait step comes: until then it is left
   // stale, and the first one rebuilds it from the steps.
@@ -296,7 +267,7 @@ void HappensBefore::add(const Transition& t, const Access& a) {
   if (a.reads_everything) join(all_awaits_.data(), c);
   threads_of_step_.push_back(t.thread);
   accesses_of_step_.push_back(a);
-  location_of_step_.push_back(pool_index);
+  location_of_step_.push_back(m == 0 ? 0 : granule_pools_[0]);
   // Order-independent: the sum over steps of a hash of (thread, position in thread, what,
   // where, clock). Equivalent executions have the same steps with the same clocks.
   // The clock enters through a sum of independent products (one odd multiplier per thread)

@@ -190,8 +190,6 @@ class HappensBefore {
   // clearing one is a few vector operations inline rather than a loop of n_ steps or a call
   // to memmove.
   static constexpr size_t kBlockWords = 4;
-  // Accesses of up to this many granules (16 bytes) take add()'s fused path.
-  static constexpr uintptr_t kFusedGranules = 4;
   using Block = uint32_t __attribute__((vector_size(4 * kBlockWords)));
   static Block load(const uint32_t* p) {
     Block v;
@@ -246,15 +244,11 @@ class HappensBefore {
   // Joins of the clocks of every write / kAwait step so far; recomputed from the steps when
   // a truncation has made them stale.
   void refresh_joins();
-  // Orders step `index` (clock c, access a, granule l) after the location's earlier
-  // conflicting steps, then records it there.
-  void order_after(Location& l, const Access& a, uint32_t* c);
-  void record(Location& l, const Access& a, const uint32_t* c, uint32_t index, ThreadId thread);
 
   int n_ = 0;
   size_t width_ = kBlockWords;  // words per clock: n_ rounded up to a multiple of kBlockWords
-  std::vector<uint32_t> thread_clocks_;  // n x n
-  std::vector<uint32_t> step_clocks_;    // steps x n, and room for more: it only grows
+  std::vector<uint32_t> thread_clocks_;  // n x width_
+  std::vector<uint32_t> step_clocks_;    // steps x width_, and room for more: it only grows
   std::vector<ThreadId> threads_of_step_;
   std::vector<Access> accesses_of_step_;
   // Granule -> index into pool_, open addressing (key 0 = empty, keys stored + 1). Reset
@@ -276,6 +270,7 @@ class HappensBefore {
   bool any_await_ = false;                         // a kAwait step was added since reset
   uint32_t truncations_ = 0;
   std::vector<uint32_t> location_of_step_;  // pool index of each step's first granule
+  std::vector<uint32_t> granule_pools_;     // add(): pool index of each granule of the step
   const StepList no_steps_{};
   uint64_t fingerprint_ = 0;
   std::vector<uint64_t> fingerprints_;  // fingerprint_ after each step, for truncate
