@@ -1,30 +1,10 @@
 #include "lineup/engine/happens_before.h"
 
 #include <algorithm>
-#include <array>
+
+#include "lineup/engine/class_fingerprint.h"
 
 namespace lineup::engine {
-namespace {
-
-uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h * 0xff51afd7ed558ccdULL;
-}
-
-// Odd multipliers, one per thread, for the clock's part of the fingerprint.
-constexpr auto kLanes = [] {
-  std::array<uint64_t, kMaxThreads> lanes{};
-  uint64_t x = 0x9e3779b97f4a7c15ULL;
-  for (uint64_t& l : lanes) {
-    x ^= x >> 31;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    l = x | 1;
-  }
-  return lanes;
-}();
-
-}  // namespace
 
 bool dependent(const Access& a, const Access& b) {
   if (a.none || b.none) return false;
@@ -198,6 +178,7 @@ HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
   clear(reads(l));
   l.steps.clear();
   l.writes.clear();
+  l.granule = granule;
   table_[i] = {granule + 1, static_cast<uint32_t>(used_)};
   cached_key_ = granule + 1;
   cached_index_ = static_cast<uint32_t>(used_++);
@@ -268,16 +249,19 @@ void HappensBefore::add(const Transition& t, const Access& a) {
   threads_of_step_.push_back(t.thread);
   accesses_of_step_.push_back(a);
   location_of_step_.push_back(m == 0 ? 0 : granule_pools_[0]);
-  // Order-independent: the sum over steps of a hash of (thread, position in thread, what,
-  // where, clock). Equivalent executions have the same steps with the same clocks.
-  // The clock enters through a sum of independent products (one odd multiplier per thread)
-  // rather than one mix per element: the same information, without a chain of dependent
-  // multiplications per thread.
-  uint64_t clock = 0;
-  for (int u = 0; u < n_; ++u) clock += c[u] * kLanes[u];
-  uint64_t h = mix(mix(mix(0, static_cast<uint64_t>(t.thread)), c[t.thread]),
-                   static_cast<uint64_t>(a.writes) | (static_cast<uint64_t>(a.first) << 1));
-  fingerprint_ += mix(h, clock);
+  // The class fingerprint's term (class_fingerprint.h): the granules' write counts before
+  // this step, or for a kAwait step those of every granule written so far.
+  uint64_t versions = 0;
+  if (a.reads_everything) {
+    for (size_t i = 0; i < used_; ++i) {
+      versions += granule_version(pool_[i].granule, static_cast<uint32_t>(pool_[i].writes.size()));
+    }
+  }
+  for (size_t i = 0; i < m; ++i) {
+    const size_t writes = pool_[granule_pools_[i]].writes.size() - (a.writes ? 1 : 0);
+    versions += granule_version(a.first + i, static_cast<uint32_t>(writes));
+  }
+  fingerprint_ += step_term(t.thread, c[t.thread], a, versions);
   fingerprints_.push_back(fingerprint_);
 }
 

@@ -173,14 +173,16 @@ class HappensBefore {
   /// The Access of step i.
   const Access& access(size_t i) const { return accesses_of_step_[i]; }
   ThreadId thread(size_t i) const { return threads_of_step_[i]; }
-  /// A hash of the relation (each step's thread, kind, location and clock) that is the same
-  /// for all executions equivalent to this one, whatever their interleaving.
+  /// A hash of the relation that is the same for all executions equivalent to this one,
+  /// whatever their interleaving, and (up to collisions) differs between classes: the
+  /// ClassFingerprint of the steps added (class_fingerprint.h).
   uint64_t fingerprint() const { return fingerprint_; }
 
  private:
   // A granule's clocks (last write, join of the reads since) are 2 width_ words of
   // location_clocks_ from `clocks`: one flat array for every location, grown only.
   struct Location {
+    uintptr_t granule = 0;
     uint32_t clocks = 0;
     uint32_t restored = 0;  // the truncation that last restored it (truncations_)
     StepList steps;         // steps touching the granule

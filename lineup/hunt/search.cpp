@@ -4,6 +4,7 @@
 
 #include "checker/judge.h"
 #include "checker/phase1.h"
+#include "lineup/engine/class_fingerprint.h"
 #include "lineup/engine/happens_before.h"
 #include "lineup/engine/strategy/factory.h"
 #include "lineup/engine/strategy/replay.h"
@@ -127,7 +128,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   if (!strategy) throw std::invalid_argument(error);
   SealingStrategy sealing(*strategy, options.sealed);
   PreemptionRecorder recorder(options.sealed.empty() ? *strategy : sealing);
-  engine::HappensBefore hb;
+  engine::ClassFingerprint class_of;
   IntervalTimer judging;
   uint64_t explored = 0;
   // Each part of a portfolio may run the cap (see Strategy::parts).
@@ -141,15 +142,21 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       return explored < cap;
     }
     ++out.executions;
-    // CB-DPOR and DPOR computed it already, to find races.
+    // CB-DPOR and DPOR computed the relation already, to find races. Other strategies
+    // need only the class here; the judge builds the relation when it runs.
     const engine::HappensBefore* relation = recorder.happens_before();
-    if (relation == nullptr || relation->size() != r.trace.steps.size() ||
-        relation->threads() != static_cast<int>(program.threads.size())) {
-      hb.reset(static_cast<int>(program.threads.size()));
-      for (const engine::Transition& t : r.trace.steps) hb.add(t);
-      relation = &hb;
+    if (relation != nullptr && (relation->size() != r.trace.steps.size() ||
+                                relation->threads() != static_cast<int>(program.threads.size()))) {
+      relation = nullptr;
     }
-    uint64_t fingerprint = relation->fingerprint();
+    uint64_t fingerprint = 0;
+    if (relation != nullptr) {
+      fingerprint = relation->fingerprint();
+    } else {
+      class_of.reset(static_cast<int>(program.threads.size()));
+      for (const engine::Transition& t : r.trace.steps) class_of.add(t);
+      fingerprint = class_of.value();
+    }
     // The hunt's set of classes is large: its slot is fetched while the check runs.
     const uint64_t hunt_class = fingerprint ^ (index * 0x9e3779b97f4a7c15ULL);
     if (classes != nullptr) classes->prefetch(hunt_class);
