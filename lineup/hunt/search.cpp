@@ -128,7 +128,9 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   if (!strategy) throw std::invalid_argument(error);
   SealingStrategy sealing(*strategy, options.sealed);
   PreemptionRecorder recorder(options.sealed.empty() ? *strategy : sealing);
+  engine::HappensBefore hb;
   engine::ClassFingerprint class_of;
+  uint64_t judged = 0;  // executions judged so far
   IntervalTimer judging;
   uint64_t explored = 0;
   // Each part of a portfolio may run the cap (see Strategy::parts).
@@ -142,12 +144,20 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       return explored < cap;
     }
     ++out.executions;
-    // CB-DPOR and DPOR computed the relation already, to find races. Other strategies
-    // need only the class here; the judge builds the relation when it runs.
+    // CB-DPOR and DPOR computed the relation already, to find races. For other strategies
+    // the relation is built here while most executions get judged (most are of new classes),
+    // and gives the class too; once most are of classes judged already, only the class is
+    // computed (ClassFingerprint: the same value, cheaper), and the judge builds the relation
+    // for the few it judges.
     const engine::HappensBefore* relation = recorder.happens_before();
     if (relation != nullptr && (relation->size() != r.trace.steps.size() ||
                                 relation->threads() != static_cast<int>(program.threads.size()))) {
       relation = nullptr;
+    }
+    if (relation == nullptr && 2 * judged > out.executions) {
+      hb.reset(static_cast<int>(program.threads.size()));
+      for (const engine::Transition& t : r.trace.steps) hb.add(t);
+      relation = &hb;
     }
     uint64_t fingerprint = 0;
     if (relation != nullptr) {
@@ -168,6 +178,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       // Timed only here: an execution of a class already judged linearizable (most of them,
       // for random and PCT) costs one lookup, less than reading the clock twice.
       judging.start();
+      ++judged;
       verdict = judge_execution(r, engine, p, target, program, index, results, judge, relation);
       if (class_verdict && !verdict) linearizable_classes.insert(fingerprint);
       judging.stop();
