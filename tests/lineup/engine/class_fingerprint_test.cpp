@@ -14,26 +14,10 @@
 #include <vector>
 
 #include "lineup/engine/happens_before.h"
+#include "tests/lineup/engine/random_steps.h"
 
 namespace lineup::engine {
 namespace {
-
-// Steps on six 2-byte-spaced addresses with sizes of 1 to 16 bytes: granules shared, split
-// and spanned; all kinds that dependency treats differently.
-rc::Gen<Transition> step(int threads) {
-  return rc::gen::map(
-      rc::gen::tuple(rc::gen::inRange(0, threads), rc::gen::inRange(0, 5), rc::gen::inRange(0, 6),
-                     rc::gen::element<uint32_t>(1, 2, 4, 8, 16)),
-      [](const std::tuple<int, int, int, uint32_t>& s) {
-        static constexpr Kind kKinds[] = {Kind::kRead, Kind::kWrite, Kind::kRmw, Kind::kFence,
-                                          Kind::kAwait};
-        Transition t = Transition::pending(kKinds[std::get<1>(s)],
-                                           0x1000 + 2 * static_cast<uintptr_t>(std::get<2>(s)),
-                                           std::get<3>(s), 0);
-        t.thread = std::get<0>(s);
-        return t;
-      });
-}
 
 // Another interleaving of the same threads' steps: at each point a thread with steps left,
 // picked by `picks`.
@@ -105,7 +89,7 @@ uint64_t from_relation(const std::vector<Transition>& trace, int threads) {
 
 RC_GTEST_PROP(ClassFingerprint, EqualExactlyForEquivalentExecutions, ()) {
   const int threads = *rc::gen::inRange(1, 4);
-  const auto trace = *rc::gen::container<std::vector<Transition>>(step(threads));
+  const auto trace = *rc::gen::container<std::vector<Transition>>(spread_step(threads));
   const auto picks =
       *rc::gen::container<std::vector<int>>(trace.size(), rc::gen::inRange(0, threads));
   auto other = reinterleave(trace, threads, picks);
@@ -169,14 +153,14 @@ RC_GTEST_PROP(ClassFingerprint, NamesEachClassOfAllInterleavings, ()) {
 // steps.
 RC_GTEST_PROP(ClassFingerprint, HappensBeforeKeepsItAcrossTruncations, ()) {
   const int threads = *rc::gen::inRange(1, 4);
-  auto trace = *rc::gen::container<std::vector<Transition>>(step(threads));
+  auto trace = *rc::gen::container<std::vector<Transition>>(spread_step(threads));
   HappensBefore hb;
   hb.reset(threads);
   for (const Transition& t : trace) hb.add(t);
   const auto keep = *rc::gen::inRange<size_t>(0, trace.size() + 1);
   trace.resize(keep);
   hb.truncate(keep);
-  for (const Transition& t : *rc::gen::container<std::vector<Transition>>(step(threads))) {
+  for (const Transition& t : *rc::gen::container<std::vector<Transition>>(spread_step(threads))) {
     trace.push_back(t);
     hb.add(t);
   }

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "tests/lineup/engine/random_steps.h"
+
 namespace lineup::engine {
 namespace {
 
@@ -115,18 +117,7 @@ RC_GTEST_PROP(HappensBefore, RepeatedTruncationsKeepTheRelationExact, ()) {
 // steps of different threads in trace order.
 RC_GTEST_PROP(HappensBefore, ClocksCountTheStepsThatHappenBefore, ()) {
   const int threads = *rc::gen::inRange(1, 10);
-  const auto trace = *rc::gen::container<std::vector<Transition>>(rc::gen::map(
-      rc::gen::tuple(rc::gen::inRange(0, threads), rc::gen::inRange(0, 5), rc::gen::inRange(0, 6),
-                     rc::gen::element<uint32_t>(1, 2, 4, 8, 16, 24)),
-      [](const std::tuple<int, int, int, uint32_t>& s) {
-        static constexpr Kind kKinds[] = {Kind::kRead, Kind::kWrite, Kind::kRmw, Kind::kFence,
-                                          Kind::kAwait};
-        Transition t = Transition::pending(kKinds[std::get<1>(s)],
-                                           0x1000 + 2 * static_cast<uintptr_t>(std::get<2>(s)),
-                                           std::get<3>(s), 0);
-        t.thread = std::get<0>(s);
-        return t;
-      }));
+  const auto trace = *rc::gen::container<std::vector<Transition>>(spread_step(threads));
   const size_t n = trace.size();
   // before[j][i]: step j happens before step i (j < i).
   std::vector<std::vector<bool>> before(n, std::vector<bool>(n, false));
