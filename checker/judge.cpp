@@ -110,7 +110,7 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
     order_.real_time(trace);
   } else {
     if (hb == nullptr) {
-      hb_.reset(static_cast<int>(program_.threads.size()));
+      hb_.reset(static_cast<int>(program_.threads.size()), engine::HappensBefore::Kept::kClocks);
       for (const engine::Transition& t : trace.steps) hb_.add(t);
       hb = &hb_;
     }

@@ -1,6 +1,7 @@
 #include "lineup/engine/happens_before.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "lineup/engine/class_fingerprint.h"
 
@@ -25,8 +26,9 @@ uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transiti
   return out;
 }
 
-void HappensBefore::reset(int threads) {
+void HappensBefore::reset(int threads, Kept kept) {
   n_ = threads;
+  clocks_only_ = kept == Kept::kClocks;
   width_ = (static_cast<size_t>(n_) + kBlockWords - 1) / kBlockWords * kBlockWords;
   if (width_ == 0) width_ = kBlockWords;
   thread_clocks_.assign(static_cast<size_t>(n_) * width_, 0);
@@ -70,8 +72,11 @@ size_t HappensBefore::keep_common_prefix(const Trace& trace, int threads, size_t
 void HappensBefore::truncate(size_t steps) {
   if (steps >= size()) return;
   if (steps == 0) {
-    reset(n_);
+    reset(n_, clocks_only_ ? Kept::kClocks : Kept::kAll);
     return;
+  }
+  if (clocks_only_) {
+    throw std::logic_error("a relation that keeps only its clocks cannot drop some steps");
   }
   // The locations the dropped steps touched lose their entries, and their clocks are
   // rebuilt from what is left; no other location changes.
@@ -231,11 +236,6 @@ void HappensBefore::add(const Transition& t, const Access& a) {
     store(c + k, x);
     store(own + k, x);
   }
-  for (const uint32_t i : granule_pools_) {
-    Location& l = pool_[i];
-    if (a.writes) l.writes.push(index, t.thread);
-    l.steps.push(index, t.thread);
-  }
   // The join of the writes is needed only once a kAwait step comes: until then it is left
   // stale, and the first one rebuilds it from the steps.
   if (a.writes) {
@@ -248,6 +248,12 @@ void HappensBefore::add(const Transition& t, const Access& a) {
   if (a.reads_everything) join(all_awaits_.data(), c);
   threads_of_step_.push_back(t.thread);
   accesses_of_step_.push_back(a);
+  if (clocks_only_) return;
+  for (const uint32_t i : granule_pools_) {
+    Location& l = pool_[i];
+    if (a.writes) l.writes.push(index, t.thread);
+    l.steps.push(index, t.thread);
+  }
   location_of_step_.push_back(m == 0 ? 0 : granule_pools_[0]);
   // The class fingerprint's term (class_fingerprint.h): the granules' write counts before
   // this step, or for a kAwait step those of every granule written so far.

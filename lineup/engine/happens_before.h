@@ -118,11 +118,23 @@ class StepList {
 /// Incrementally built happens-before relation of an execution.
 class HappensBefore {
  public:
-  /// Forgets everything; the next execution has `threads` threads.
-  void reset(int threads);
+  /// What a relation keeps of its steps.
+  enum class Kept {
+    /// Everything below.
+    kAll,
+    /// The clocks and what they are read with (clock(), thread_clock(), ordered(),
+    /// before_thread(), thread(), access(), size(), threads()), and nothing a search needs
+    /// to find races or to name the class: accesses(), writes_to() and candidates() stay
+    /// empty, fingerprint() 0, and truncate() may only keep every step or none. Judging one
+    /// execution needs no more, and costs less so.
+    kClocks,
+  };
+  /// Forgets everything; the next execution has `threads` threads, and keeps `kept`.
+  void reset(int threads, Kept kept = Kept::kAll);
   /// Keeps the first `steps` steps and forgets the later ones, leaving the relation as if
   /// only those had been added (steps <= size()). A systematic search replays a prefix of the
-  /// previous execution: only the steps after it need adding again.
+  /// previous execution: only the steps after it need adding again. Throws std::logic_error
+  /// when 0 < steps < size() and only the clocks are kept.
   void truncate(size_t steps);
   /// How many leading steps of `trace` are the steps added (same thread, same access), up
   /// to size().
@@ -248,6 +260,7 @@ class HappensBefore {
   void refresh_joins();
 
   int n_ = 0;
+  bool clocks_only_ = false;    // reset with Kept::kClocks
   size_t width_ = kBlockWords;  // words per clock: n_ rounded up to a multiple of kBlockWords
   std::vector<uint32_t> thread_clocks_;  // n x width_
   std::vector<uint32_t> step_clocks_;    // steps x width_, and room for more: it only grows

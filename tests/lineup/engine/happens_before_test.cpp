@@ -10,6 +10,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "tests/lineup/engine/random_steps.h"
@@ -130,17 +131,41 @@ RC_GTEST_PROP(HappensBefore, ClocksCountTheStepsThatHappenBefore, ()) {
         before[j][i] = before[j][k] && before[k][i];
     }
   }
+  // One relation reused, as a judge reuses it: the clocks are the same whatever it kept for
+  // the execution before.
   HappensBefore hb;
-  hb.reset(threads);
-  for (const Transition& t : trace) hb.add(t);
-  for (size_t i = 0; i < n; ++i) {
-    std::vector<uint32_t> want(static_cast<size_t>(threads), 0);
-    for (size_t j = 0; j <= i; ++j) {
-      if (j == i || before[j][i]) ++want[static_cast<size_t>(trace[j].thread)];
+  for (const HappensBefore::Kept kept :
+       {HappensBefore::Kept::kAll, HappensBefore::Kept::kClocks, HappensBefore::Kept::kAll}) {
+    hb.reset(threads, kept);
+    for (const Transition& t : trace) hb.add(t);
+    RC_ASSERT(hb.size() == n);
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<uint32_t> want(static_cast<size_t>(threads), 0);
+      for (size_t j = 0; j <= i; ++j) {
+        if (j == i || before[j][i]) ++want[static_cast<size_t>(trace[j].thread)];
+      }
+      RC_ASSERT(std::vector<uint32_t>(hb.clock(i), hb.clock(i) + threads) == want);
+      RC_ASSERT(hb.thread(i) == trace[i].thread);
+      RC_ASSERT(hb.access(i) == Access::of(trace[i]));
+      for (size_t j = 0; j < i; ++j) RC_ASSERT(hb.ordered(j, i) == before[j][i]);
     }
-    RC_ASSERT(std::vector<uint32_t>(hb.clock(i), hb.clock(i) + threads) == want);
-    for (size_t j = 0; j < i; ++j) RC_ASSERT(hb.ordered(j, i) == before[j][i]);
   }
+}
+
+TEST(HappensBefore, KeepingOnlyClocksRefusesToDropSomeSteps) {
+  HappensBefore hb;
+  hb.reset(2, HappensBefore::Kept::kClocks);
+  Transition t = Transition::pending(Kind::kWrite, 0x1000, 4, 0);
+  for (ThreadId thread : {0, 1, 0}) {
+    t.thread = thread;
+    hb.add(t);
+  }
+  EXPECT_THROW(hb.truncate(1), std::logic_error);
+  hb.truncate(3);
+  EXPECT_EQ(hb.size(), 3U);
+  hb.truncate(0);
+  EXPECT_EQ(hb.size(), 0U);
+  EXPECT_EQ(hb.fingerprint(), 0U);
 }
 
 }  // namespace
