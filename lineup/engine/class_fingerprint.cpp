@@ -11,15 +11,13 @@ size_t probe_start(uintptr_t key, size_t mask) {
 
 }  // namespace
 
-void ClassFingerprint::reset(int threads) {
-  positions_.assign(static_cast<size_t>(std::max(threads, 0)), 0);
+void ClassFingerprint::clear() {
   if (filled_.size() * 8 < table_.size()) {
     for (uint32_t i : filled_) table_[i] = Slot{};
   } else {
     std::fill(table_.begin(), table_.end(), Slot{});
   }
   filled_.clear();
-  value_ = 0;
 }
 
 void ClassFingerprint::grow() {
@@ -36,35 +34,40 @@ void ClassFingerprint::grow() {
   }
 }
 
-ClassFingerprint::Slot& ClassFingerprint::slot(uintptr_t granule) {
-  const uintptr_t key = granule + 1;
-  if (2 * (filled_.size() + 1) > table_.size()) grow();
-  const size_t mask = table_.size() - 1;
-  size_t i = probe_start(key, mask);
-  for (; table_[i].key != 0; i = (i + 1) & mask) {
-    if (table_[i].key == key) return table_[i];
-  }
-  table_[i].key = key;
-  filled_.push_back(static_cast<uint32_t>(i));
-  return table_[i];
+void ClassFingerprint::reserve(size_t more) {
+  while (2 * (filled_.size() + more) > table_.size()) grow();
 }
 
-void ClassFingerprint::add(const Transition& t) {
-  const Access a = Access::of(t);
-  const auto thread = static_cast<size_t>(t.thread);
-  if (thread >= positions_.size()) positions_.resize(thread + 1, 0);
-  const uint32_t position = ++positions_[thread];
-  uint64_t versions = 0;
-  if (a.reads_everything) {
-    for (uint32_t i : filled_) versions += granule_version(table_[i].key - 1, table_[i].writes);
-  } else if (!a.none) {
-    for (uintptr_t g = a.first; g <= a.last; ++g) {
-      Slot& s = slot(g);
-      versions += granule_version(g, s.writes);
-      if (a.writes) ++s.writes;
+uint64_t ClassFingerprint::of(const std::vector<Transition>& steps) {
+  clear();
+  // Locals, not members: the stores to the table's write counts could otherwise alias them
+  // and force a reload at every step.
+  uint32_t positions[kMaxThreads] = {};
+  uint64_t value = 0;
+  for (const Transition& t : steps) {
+    const Access a = Access::of(t);
+    const uint32_t position = ++positions[static_cast<size_t>(t.thread)];
+    uint64_t versions = 0;
+    if (a.reads_everything) {
+      for (uint32_t i : filled_) versions += granule_version(table_[i].key - 1, table_[i].writes);
+    } else if (!a.none) {
+      reserve(a.last - a.first + 1);
+      Slot* const table = table_.data();
+      const size_t mask = table_.size() - 1;
+      for (uintptr_t g = a.first; g <= a.last; ++g) {
+        size_t i = probe_start(g + 1, mask);
+        while (table[i].key != 0 && table[i].key != g + 1) i = (i + 1) & mask;
+        if (table[i].key == 0) {
+          table[i].key = g + 1;
+          filled_.push_back(static_cast<uint32_t>(i));
+        }
+        versions += granule_version(g, table[i].writes);
+        if (a.writes) ++table[i].writes;
+      }
     }
+    value += step_term(t.thread, position, a, versions);
   }
-  value_ += step_term(t.thread, position, a, versions);
+  return value;
 }
 
 }  // namespace lineup::engine

@@ -47,35 +47,39 @@ inline uint64_t granule_version(uintptr_t granule, uint32_t writes_before) {
 
 /// The term a step adds to the fingerprint: `position` counts the thread's steps up to and
 /// including this one, `versions` is the sum of granule_version() over the granules the
-/// step is ordered by (see above).
+/// step is ordered by (see above). The step's fields are packed into one word, `versions` is
+/// added and one finaliser round mixes the sum. The packing tells apart any two steps of the
+/// same thread and position: the granule's product with an odd constant is one-to-one, so two
+/// granules whose products agree in the low 40 bits (where the other fields are xored in)
+/// would be a multiple of 2^40 granules apart.
 inline uint64_t step_term(ThreadId thread, uint32_t position, const Access& a, uint64_t versions) {
-  const uint64_t step = (uint64_t{position} << 8) | static_cast<uint64_t>(thread);
+  const uint64_t step = (uint64_t{position} << 8) | static_cast<uint64_t>(thread) |
+                        (uint64_t{a.last - a.first} << 40);
   const uint64_t what = (static_cast<uint64_t>(a.first) << 3) | (uint64_t{a.writes} << 2) |
                         (uint64_t{a.reads_everything} << 1) | uint64_t{a.none};
-  return scramble(scramble(scramble(step ^ (uint64_t{a.last - a.first} << 40)) + what) + versions);
+  return scramble(((what * 0x9e3779b97f4a7c15ULL) ^ step) + versions);
 }
 
-/// HappensBefore's fingerprint() of a sequence of steps, without the relation.
+/// HappensBefore's fingerprint() of a sequence of steps, without the relation. One object
+/// serves many executions: its table of granules is kept (emptied) from one to the next.
 class ClassFingerprint {
  public:
-  /// Forgets everything; the next execution has `threads` threads.
-  void reset(int threads);
-  /// Appends the next executed step.
-  void add(const Transition& t);
-  uint64_t value() const { return value_; }
+  /// The fingerprint of an execution's steps, in the order they ran.
+  uint64_t of(const std::vector<Transition>& steps);
 
  private:
   struct Slot {
     uintptr_t key = 0;  // granule + 1; 0 = empty
     uint32_t writes = 0;
   };
-  Slot& slot(uintptr_t granule);
+  // Empties the table.
+  void clear();
+  // Room for `more` granules besides those in the table.
+  void reserve(size_t more);
   void grow();
 
-  std::vector<uint32_t> positions_;  // steps so far per thread
   std::vector<Slot> table_ = std::vector<Slot>(256);
-  std::vector<uint32_t> filled_;  // slots in use, to empty them at reset
-  uint64_t value_ = 0;
+  std::vector<uint32_t> filled_;  // slots in use, to empty them
 };
 
 }  // namespace lineup::engine

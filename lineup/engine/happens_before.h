@@ -28,25 +28,24 @@ struct Access {
   bool rmw = false;               // a read-modify-write (only test_only_rmw_reads_commute reads it)
 
   /// Inline: asked for every step, several times (race scans, sleep sets, replayed prefixes).
+  /// Read from a table by kind: a switch would be a branch the hunt mispredicts at nearly
+  /// every step (the kinds of consecutive steps vary).
   static Access of(const Transition& t) {
+    enum : uint8_t { kWrites = 1, kReadsEverything = 2, kNone = 4, kRmw = 8 };
+    // Indexed by Kind: read, write, rmw, fence, lock, read lock, unlock, try-lock, cond wait,
+    // cond wake, cond signal, await (see Transition::writes()).
+    static constexpr uint8_t kTraits[] = {0,       kWrites, kWrites | kRmw, kNone,
+                                          kWrites, 0,       kWrites,        kWrites,
+                                          kWrites, 0,       kWrites,        kReadsEverything};
+    static_assert(sizeof kTraits == static_cast<size_t>(Kind::kAwait) + 1);
+    const uint8_t traits = kTraits[static_cast<size_t>(t.kind)];
     Access a;
     a.first = t.addr >> kGranuleShift;
     a.last = (t.addr + (t.size == 0 ? 1 : t.size) - 1) >> kGranuleShift;
-    switch (t.kind) {
-      case Kind::kFence:
-        a.none = true;
-        break;
-      case Kind::kAwait:
-        a.reads_everything = true;
-        break;
-      case Kind::kRead:
-      case Kind::kReadLock:
-      case Kind::kCondWake:
-        break;
-      default:
-        a.writes = t.writes();
-        a.rmw = t.kind == Kind::kRmw;
-    }
+    a.writes = (traits & kWrites) != 0;
+    a.reads_everything = (traits & kReadsEverything) != 0;
+    a.none = (traits & kNone) != 0;
+    a.rmw = (traits & kRmw) != 0;
     return a;
   }
   bool operator==(const Access&) const = default;

@@ -163,9 +163,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     if (relation != nullptr) {
       fingerprint = relation->fingerprint();
     } else {
-      class_of.reset(static_cast<int>(program.threads.size()));
-      for (const engine::Transition& t : r.trace.steps) class_of.add(t);
-      fingerprint = class_of.value();
+      fingerprint = class_of.of(r.trace.steps);
     }
     // The hunt's set of classes is large: its slot is fetched while the check runs.
     const uint64_t hunt_class = fingerprint ^ (index * 0x9e3779b97f4a7c15ULL);
