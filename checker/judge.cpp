@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 
 #include "checker/linearizable.h"
 #include "checker/total_order.h"
@@ -72,7 +73,8 @@ std::string describe_calls(const specs::Model& model, const specs::TestProgram& 
 }
 
 ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram& program,
-                           const SerialOutcomes* serial, bool dependency_aware)
+                           const SerialOutcomes* serial, bool dependency_aware,
+                           checker::ModelMoves* moves)
     : target_(target),
       program_(program),
       serial_(serial),
@@ -89,7 +91,13 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
   }
   order_.shape(calls_per_thread);
   if (serial_ == nullptr) {
-    model_orders_.emplace(model, std::move(operations), after_init_);
+    if (moves == nullptr) {
+      model_orders_.emplace(model, std::move(operations), after_init_);
+    } else if (&moves->model() != &model) {
+      throw std::invalid_argument("the model's moves given to a judge are of another model");
+    } else {
+      model_orders_.emplace(*moves, std::move(operations), after_init_);
+    }
   } else {
     serial_orders_.emplace(serial_->outcomes);
   }

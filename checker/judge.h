@@ -39,8 +39,11 @@ class ProgramJudge {
   /// outcomes (phase 1) as the specification; nullptr: the target's model.
   /// `dependency_aware`: judge every execution equivalent to the one explored (van den Hooff 2014
   /// sec. 3.4); false: classic Line-Up, on the real-time order of this execution only.
+  /// `moves`: target.model's moves, kept across programs by the caller (which must not
+  /// limit() them while this judge lives); nullptr: the judge keeps its own.
   ProgramJudge(const specs::Target& target, const specs::TestProgram& program,
-               const SerialOutcomes* serial, bool dependency_aware);
+               const SerialOutcomes* serial, bool dependency_aware,
+               checker::ModelMoves* moves = nullptr);
 
   /// The verdict on an execution with `trace` whose calls returned `results` (layout of
   /// specs::TestProgram::results_size).

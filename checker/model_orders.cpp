@@ -5,9 +5,21 @@
 
 namespace lineup::checker {
 
+ModelOrders::ModelOrders(ModelMoves& moves, std::vector<specs::Operation> operations,
+                         const specs::State& initial)
+    : moves_(&moves), operations_(std::move(operations)) {
+  start(initial);
+}
+
 ModelOrders::ModelOrders(const specs::Model& model, std::vector<specs::Operation> operations,
                          const specs::State& initial)
-    : model_(model), operations_(std::move(operations)) {
+    : own_moves_(std::make_unique<ModelMoves>(model)),
+      moves_(own_moves_.get()),
+      operations_(std::move(operations)) {
+  start(initial);
+}
+
+void ModelOrders::start(const specs::State& initial) {
   if (operations_.size() > 64) throw std::invalid_argument("at most 64 calls can be checked");
   all_ = operations_.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << operations_.size()) - 1;
   outcomes_.reset(operations_.size());
@@ -17,13 +29,7 @@ ModelOrders::ModelOrders(const specs::Model& model, std::vector<specs::Operation
   // size one doubling at a time costs more than reserving it.
   nodes_.reserve(512);
   edges_.reserve(1024);
-  root_ = node(0, state_id(initial));
-}
-
-uint32_t ModelOrders::state_id(const specs::State& state) {
-  auto [it, added] = state_ids_.try_emplace(state, static_cast<uint32_t>(states_.size()));
-  if (added) states_.push_back(state);
-  return it->second;
+  root_ = node(0, moves_->state(initial));
 }
 
 uint32_t ModelOrders::outcome(const int* results) {
@@ -42,18 +48,13 @@ uint32_t ModelOrders::node(uint64_t done, uint32_t state) {
   return id;
 }
 
-uint32_t ModelOrders::edge(uint32_t from, uint32_t call, int result) {
-  FirstEdge first = first_edges_[from * operations_.size() + call];
-  if (first.to != kUnasked && first.result == result) return first.to;
+uint32_t ModelOrders::other_edge(uint32_t from, uint32_t call, int result) {
   const uint32_t key[3] = {from, call, static_cast<uint32_t>(result)};
   uint64_t h = edges_.hash(key);
   if (const uint32_t* known = edges_.find(key, h)) return *known;
-  // Assigned, not constructed: the scratch state keeps its capacity from edge to edge.
-  scratch_ = states_[state_of_[from]];
-  uint32_t to = kRejected;
-  if (model_.accepts(scratch_, operations_[call], result)) {
-    to = node(done_[from] | (uint64_t{1} << call), state_id(scratch_));
-  }
+  const uint32_t state = moves_->after(state_of_[from], operations_[call], result);
+  const uint32_t to =
+      state == kRejected ? kRejected : node(done_[from] | (uint64_t{1} << call), state);
   edges_.insert(key, h, to);
   FirstEdge& slot = first_edges_[from * operations_.size() + call];  // node() may have grown it
   if (slot.to == kUnasked) slot = {result, to};

@@ -5,21 +5,26 @@
 // (node, call, result) lead to the state the model accepts that result in, both built
 // lazily and shared by every query. A query is a depth-first walk that skips the edges its
 // relation forbids or its results do not take, and marks dead ends with a query stamp
-// instead of a set.
+// instead of a set. The model itself is asked through ModelMoves, which may outlive the program.
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
+#include <memory>
 #include <vector>
 
 #include "checker/flat_table.h"
+#include "checker/model_moves.h"
 #include "specs/model.h"
 
 namespace lineup::checker {
 
 class ModelOrders {
  public:
-  /// The calls `operations` (at most 64), started from model state `initial`.
+  /// The calls `operations` (at most 64), started from model state `initial`, asking the
+  /// model through `moves`, which outlives this (and is not limit()ed while this lives).
+  ModelOrders(ModelMoves& moves, std::vector<specs::Operation> operations,
+              const specs::State& initial);
+  /// The same with moves of its own, for `model`.
   ModelOrders(const specs::Model& model, std::vector<specs::Operation> operations,
               const specs::State& initial);
 
@@ -35,7 +40,7 @@ class ModelOrders {
   const std::vector<int>& order() const { return order_; }
 
   // The search graph itself, for walks of its own (InterleavingWalk).
-  static constexpr uint32_t kRejected = UINT32_MAX - 1;
+  static constexpr uint32_t kRejected = ModelMoves::kRejected;
   /// The node before any call: no call done, the initial state.
   uint32_t root() const { return root_; }
   /// The calls done at `node` (bit c: call c).
@@ -47,15 +52,24 @@ class ModelOrders {
     return reinterpret_cast<const int*>(outcomes_.key(outcome));
   }
   /// The node reached from `node` by call `call` returning `result`, or kRejected when the
-  /// model does not return that result there (built on first use).
-  uint32_t edge(uint32_t node, uint32_t call, int result);
+  /// model does not return that result there (built on first use). Inline: a walk asks for
+  /// an edge per call, and nearly always for one asked before with the same result.
+  uint32_t edge(uint32_t node, uint32_t call, int result) {
+    const FirstEdge first = first_edges_[node * operations_.size() + call];
+    if (first.to != kUnasked && first.result == result) return first.to;
+    return other_edge(node, call, result);
+  }
 
  private:
+  // edge() when the node's first edge for the call is not for `result`, or not built yet.
+  uint32_t other_edge(uint32_t node, uint32_t call, int result);
+  // The constructors' common part.
+  void start(const specs::State& initial);
   uint32_t node(uint64_t done, uint32_t state);
-  uint32_t state_id(const specs::State& state);
   bool reaches_end(uint32_t node);
 
-  const specs::Model& model_;
+  std::unique_ptr<ModelMoves> own_moves_;  // when not given one
+  ModelMoves* moves_;
   std::vector<specs::Operation> operations_;
   uint64_t all_;
   uint32_t root_;
@@ -71,20 +85,7 @@ class ModelOrders {
   static constexpr uint32_t kUnasked = UINT32_MAX;
   std::vector<FirstEdge> first_edges_;
   std::vector<uint64_t> done_;
-  std::vector<uint32_t> state_of_, stamp_;
-  // Model states by value. Hashed: a program's graph is built during its first executions,
-  // and for short programs (a locked queue: about 240 executions) building it is most of the
-  // check's time.
-  struct StateHash {
-    size_t operator()(const specs::State& s) const {
-      uint64_t h = s.size();
-      for (int v : s) h = (h ^ static_cast<uint32_t>(v)) * 0x9e3779b97f4a7c15ULL;
-      return static_cast<size_t>(h ^ (h >> 29));
-    }
-  };
-  std::unordered_map<specs::State, uint32_t, StateHash> state_ids_;
-  std::vector<specs::State> states_;
-  specs::State scratch_;  // the state an edge is computed in
+  std::vector<uint32_t> state_of_, stamp_;  // state_of_: ModelMoves' state ids
   std::vector<int> order_;
   const uint64_t* precedes_ = nullptr;  // of the query being answered
   const int* results_ = nullptr;        // of the query being answered

@@ -30,6 +30,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   auto engine = make_engine(target, options, generator::thread_count(target, options.shape()));
   rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
   FingerprintSet classes;
+  checker::ModelMoves moves(*target.model);  // shared by the programs' judges
   int lowest_bound = INT_MAX;  // INT_MAX: every counted program was explored exhaustively
   bool bound_counted = false;
   HuntOptions current = options;  // grows sealed functions as bugs are found
@@ -52,15 +53,18 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
       program = generator::mutate(target, parent, options.seed, index);
     }
     result.setup_seconds += std::chrono::duration<double>(Clock::now() - setup).count();
+    moves.limit();  // no judge lives between programs
     size_t classes_before = classes.size();
     uint64_t executions_before = result.executions;
-    ProgramSearch s =
-        search_program(*engine, target, program, index, current, out_of_time, &classes, {}, [&] {
+    ProgramSearch s = search_program(
+        *engine, target, program, index, current, out_of_time, &classes, {},
+        [&] {
           uint64_t n = ++result.executions;
           if (options.curve_every != 0 && n % options.curve_every == 0) {
             result.curve.push_back({n, classes.size()});
           }
-        });
+        },
+        &moves);
     result.executions = executions_before + s.executions;
     result.checker_seconds += s.checker_seconds;
     result.programs_capped += s.capped;

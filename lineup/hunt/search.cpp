@@ -93,7 +93,8 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
                              const HuntOptions& options, const std::function<bool()>& stop,
                              FingerprintSet* classes,
                              const std::function<bool(const Violation&)>& more,
-                             const std::function<void()>& after_execution) {
+                             const std::function<void()>& after_execution,
+                             checker::ModelMoves* moves) {
   using Clock = std::chrono::steady_clock;
   auto seconds_since = [](Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
@@ -107,7 +108,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   // With sealed functions, executions that preempt inside them are out of scope; equivalent
   // executions may do so, so each execution is judged on its own real-time order.
   const bool by_class = options.judges_classes() && options.sealed.empty();
-  ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial, by_class);
+  ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial, by_class, moves);
   // The dependency-aware verdict is the same for every execution of a class, so a class
   // judged linearizable once is not judged again (strategies other than DPOR revisit classes:
   // CB-DPOR through iterative deepening and its preemption-only sleep sets, random and PCT by

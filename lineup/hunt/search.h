@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "checker/model_moves.h"
 #include "lineup/engine/engine.h"
 #include "lineup/hunt/fingerprint_set.h"
 #include "lineup/hunt/hunt.h"
@@ -37,13 +38,15 @@ struct ProgramSearch {
 /// check, spec); stops early when `stop()` returns true. Each execution's happens-before
 /// fingerprint goes into `classes` when given. The search stops at the first violation
 /// unless `more` is given: then every violation is passed to it, and the search goes on
-/// while it returns true (ProgramSearch::violation keeps the first).
+/// while it returns true (ProgramSearch::violation keeps the first). `moves`: the target
+/// model's moves, kept by the caller from program to program (nullptr: none kept).
 ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
                              const specs::TestProgram& program, uint64_t index,
                              const HuntOptions& options, const std::function<bool()>& stop,
                              FingerprintSet* classes = nullptr,
                              const std::function<bool(const Violation&)>& more = {},
-                             const std::function<void()>& after_execution = {});
+                             const std::function<void()>& after_execution = {},
+                             checker::ModelMoves* moves = nullptr);
 
 /// A violation the dependency-aware check finds may show in an execution whose calls do not
 /// overlap in real time (an equivalent one fails). Its concrete witness: an execution of the

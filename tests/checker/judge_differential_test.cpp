@@ -10,6 +10,7 @@
 
 #include "checker/boundary_order.h"
 #include "checker/judge.h"
+#include "checker/model_moves.h"
 #include "checker/phase1.h"
 #include "checker/total_order.h"
 #include "generator/programs.h"
@@ -28,14 +29,15 @@ struct Tally {
 };
 
 // One program's four judges (dependency-aware or classic, model or phase 1) and their
-// references; phase 1 only when it gives a specification.
+// references; phase 1 only when it gives a specification. The model's judges ask the model
+// through `moves`, kept from program to program as a hunt keeps them.
 class Judges {
  public:
   Judges(const specs::Target& target, const specs::TestProgram& program,
-         const SerialOutcomes* serial)
+         const SerialOutcomes* serial, checker::ModelMoves& moves)
       : target_(target), program_(program), serial_(serial) {
     for (bool aware : {true, false}) {
-      fast_.emplace_back(target, program, nullptr, aware);
+      fast_.emplace_back(target, program, nullptr, aware, &moves);
       slow_.emplace_back(*target.model, program, nullptr, aware);
       if (serial != nullptr) {
         fast_.emplace_back(target, program, serial, aware);
@@ -101,10 +103,14 @@ void explore(const specs::Target& target, const generator::Shape& shape, uint64_
   HuntOptions options;
   auto engine = make_engine(target, options, shape.threads);
   auto gen = generator::test_programs(target, shape);
+  checker::ModelMoves moves(*target.model);
   for (uint64_t i = 0; i < programs; ++i) {
+    // Small enough to be forgotten every few programs: both the moves of programs before
+    // and fresh ones are used.
+    moves.limit(1000);
     specs::TestProgram program = generator::sample(gen, 7, i);
     SerialOutcomes serial = serial_outcomes(*engine, target, program);
-    Judges judges(target, program, serial.failure.empty() ? &serial : nullptr);
+    Judges judges(target, program, serial.failure.empty() ? &serial : nullptr, moves);
     std::vector<int> results(program.results_size(), 0);
     for_each_execution(*engine, target, program, &results, *engine::parse_strategy(strategy), 1,
                        i + 1, executions,
