@@ -1,16 +1,10 @@
 #include "lineup/engine/class_fingerprint.h"
 
+#include "lineup/engine/granule_table.h"
+
 #include <algorithm>
 
 namespace lineup::engine {
-namespace {
-
-size_t probe_start(uintptr_t key, size_t mask) {
-  return static_cast<size_t>((key * 0x9e3779b97f4a7c15ULL) >> 20) & mask;
-}
-
-}  // namespace
-
 void ClassFingerprint::clear() {
   if (filled_.size() * 8 < table_.size()) {
     for (uint32_t i : filled_) table_[i] = Slot{};
@@ -20,19 +14,7 @@ void ClassFingerprint::clear() {
   filled_.clear();
 }
 
-void ClassFingerprint::grow() {
-  std::vector<Slot> old(table_.size() * 2);
-  old.swap(table_);
-  const size_t mask = table_.size() - 1;
-  filled_.clear();
-  for (const Slot& o : old) {
-    if (o.key == 0) continue;
-    size_t i = probe_start(o.key, mask);
-    while (table_[i].key != 0) i = (i + 1) & mask;
-    table_[i] = o;
-    filled_.push_back(static_cast<uint32_t>(i));
-  }
-}
+void ClassFingerprint::grow() { grow_granule_table(table_, filled_); }
 
 void ClassFingerprint::reserve(size_t more) {
   while (2 * (filled_.size() + more) > table_.size()) grow();
@@ -55,7 +37,7 @@ uint64_t ClassFingerprint::of(const std::vector<Transition>& steps) {
       Slot* const table = table_.data();
       const size_t mask = table_.size() - 1;
       for (uintptr_t g = a.first; g <= a.last; ++g) {
-        size_t i = probe_start(g + 1, mask);
+        size_t i = granule_probe_start(g + 1, mask);
         while (table[i].key != 0 && table[i].key != g + 1) i = (i + 1) & mask;
         if (table[i].key == 0) {
           table[i].key = g + 1;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "lineup/engine/class_fingerprint.h"
+#include "lineup/engine/granule_table.h"
 
 namespace lineup::engine {
 
@@ -148,25 +149,13 @@ void HappensBefore::refresh_joins() {
   joins_stale_ = false;
 }
 
-void HappensBefore::grow() {
-  std::vector<Slot> old(table_.size() * 2);
-  old.swap(table_);
-  const size_t mask = table_.size() - 1;
-  filled_.clear();
-  for (const Slot& o : old) {
-    if (o.key == 0) continue;
-    size_t i = probe_start(o.key, mask);
-    while (table_[i].key != 0) i = (i + 1) & mask;
-    table_[i] = o;
-    filled_.push_back(static_cast<uint32_t>(i));
-  }
-}
+void HappensBefore::grow() { grow_granule_table(table_, filled_); }
 
 HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
   if (granule + 1 == cached_key_) return pool_[cached_index_];
   if (2 * (used_ + 1) > table_.size()) grow();
   const size_t mask = table_.size() - 1;
-  size_t i = probe_start(granule + 1, mask);
+  size_t i = granule_probe_start(granule + 1, mask);
   for (; table_[i].key != 0; i = (i + 1) & mask) {
     if (table_[i].key == granule + 1) {
       cached_key_ = granule + 1;

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lineup/engine/granule_table.h"
 #include "lineup/engine/trace.h"
 #include "lineup/engine/transition.h"
 
@@ -232,16 +233,13 @@ class HappensBefore {
   }
   uint32_t* last_write(const Location& l) { return &location_clocks_[l.clocks]; }
   uint32_t* reads(const Location& l) { return &location_clocks_[l.clocks + width_]; }
-  static size_t probe_start(uintptr_t key, size_t mask) {
-    return static_cast<size_t>((key * 0x9e3779b97f4a7c15ULL) >> 20) & mask;
-  }
   Location& location(uintptr_t granule);
   const Location* find(uintptr_t granule) const {
     // The last granule looked up first: race detection asks for a step's granule and then
     // adds the step there.
     if (granule + 1 == cached_key_) return &pool_[cached_index_];
     const size_t mask = table_.size() - 1;
-    for (size_t i = probe_start(granule + 1, mask);; i = (i + 1) & mask) {
+    for (size_t i = granule_probe_start(granule + 1, mask);; i = (i + 1) & mask) {
       if (table_[i].key == 0) return nullptr;
       if (table_[i].key == granule + 1) {
         cached_key_ = granule + 1;
