@@ -25,33 +25,48 @@ void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
   gap_.assign(2 * calls_, 0);
   steps_before_.assign(2 * calls_, 0);
   last_step_.assign(2 * calls_, 0);
+  known_.assign(threads * calls_, 0);
 }
 
 void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefore& hb) {
+  const size_t threads = events_.size();
   // The engine runs a thread from one of its steps to its next scheduling point alone, so a
   // boundary event of thread q at gap g > 0 directly follows q's last step before it (step
-  // g - 1), unless q has made no step yet; its clock counts q's steps up to it. Only when an
-  // event is not placed so (q's first event after other threads' steps, or a trace not made
-  // by the engine) are the steps scanned.
+  // g - 1), unless q has made no step yet; its clock counts q's steps up to it, and a
+  // response's clock is what the response knows of every thread. Only when an event is not
+  // placed so (q's first event after other threads' steps, or a trace not made by the
+  // engine) are the steps scanned.
   bool direct = true;
   for (const engine::CallSpan& span : trace.calls) {
     const auto q = static_cast<size_t>(span.thread);
     size_t e = first_event_[q] + 2 * span.index_in_thread;
     gap_[e] = static_cast<uint32_t>(span.first_step);
     gap_[e + 1] = static_cast<uint32_t>(span.end_step);
+    const size_t x = bases_[q] + static_cast<size_t>(span.index_in_thread);
     for (size_t g : {span.first_step, span.end_step}) {
+      const bool response = e & 1;
       if (g == 0) {
         steps_before_[e] = last_step_[e] = 0;
+        if (response) {
+          for (size_t p = 0; p < threads; ++p) known_[p * calls_ + x] = 0;
+        }
       } else if (g <= hb.size() && static_cast<size_t>(hb.thread(g - 1)) == q) {
-        steps_before_[e] = hb.clock(g - 1)[q];
+        const uint32_t* clock = hb.clock(g - 1);
+        steps_before_[e] = clock[q];
         last_step_[e] = static_cast<uint32_t>(g - 1);
+        if (response) {
+          for (size_t p = 0; p < threads; ++p) known_[p * calls_ + x] = clock[p];
+        }
       } else {
         direct = false;
       }
       ++e;
     }
   }
-  if (!direct) count_steps_before(hb);
+  if (!direct) {
+    count_steps_before(hb);
+    known_before_responses(hb);
+  }
   hb_ = &hb;
   complete_ = false;
 }
@@ -87,6 +102,22 @@ void BoundaryOrder::count_steps_before(const engine::HappensBefore& hb) {
     for (uint32_t c = cursor[q]; c < events_[q]; ++c) {
       steps_before_[first_event_[q] + c] = count[q];
       last_step_[first_event_[q] + c] = last[q];
+    }
+  }
+}
+
+void BoundaryOrder::known_before_responses(const engine::HappensBefore& hb) {
+  const size_t threads = events_.size();
+  for (size_t p = 0; p < threads; ++p) {
+    for (uint32_t j = 0; j < events_[p] / 2; ++j) {
+      const uint32_t response = first_event_[p] + 2 * j + 1;
+      const size_t x = bases_[p] + j;
+      if (steps_before_[response] == 0) {
+        for (size_t q = 0; q < threads; ++q) known_[q * calls_ + x] = 0;
+        continue;
+      }
+      const uint32_t* clock = hb.clock(last_step_[response]);
+      for (size_t q = 0; q < threads; ++q) known_[q * calls_ + x] = clock[q];
     }
   }
 }
@@ -199,24 +230,19 @@ uint64_t BoundaryOrder::calls_at(const uint8_t* pos, bool responded) const {
 void BoundaryOrder::possible_precedence_from_clocks(uint64_t* precedes) const {
   const size_t threads = events_.size();
   // y's invocation is forced before x's response when y's first step (the first of its
-  // thread after the invocation) happens before x's last: when the clock of x's thread's last
-  // step before the response counts more of y's thread's steps than come before y's
-  // invocation. Those invocations are a prefix of y's thread's chain; x can precede the rest.
-  for (size_t p = 0; p < threads; ++p) {
-    for (uint32_t j = 0; j < events_[p] / 2; ++j) {
-      const uint32_t response = first_event_[p] + 2 * j + 1;
-      const uint64_t x = uint64_t{1} << (bases_[p] + j);
-      const uint32_t* clock =
-          steps_before_[response] == 0 ? nullptr : hb_->clock(last_step_[response]);
-      for (size_t q = 0; q < threads; ++q) {
-        if (q == p) continue;
-        const uint32_t* before = &steps_before_[first_event_[q]];
-        uint32_t i = 0;
-        if (clock != nullptr) {
-          while (i < events_[q] / 2 && before[2 * i] < clock[q]) ++i;
-        }
-        for (; i < events_[q] / 2; ++i) precedes[bases_[q] + i] |= x;
-      }
+  // thread q after the invocation) happens before x's last: when x's response knows of more
+  // of q's steps than come before y's invocation. Otherwise x can precede y. One comparison
+  // per pair of calls of different threads, without branches: which pairs are ordered varies
+  // from one execution to the next, so early exits mispredict.
+  for (size_t q = 0; q < threads; ++q) {
+    const uint32_t* known = &known_[q * calls_];
+    const size_t begin = bases_[q], end = begin + events_[q] / 2;
+    for (size_t y = begin; y < end; ++y) {
+      const uint32_t invoked_after = steps_before_[first_event_[q] + 2 * (y - begin)];
+      uint64_t word = precedes[y];
+      for (size_t x = 0; x < begin; ++x) word |= uint64_t{known[x] <= invoked_after} << x;
+      for (size_t x = end; x < calls_; ++x) word |= uint64_t{known[x] <= invoked_after} << x;
+      precedes[y] = word;
     }
   }
 }

@@ -75,12 +75,13 @@ class BoundaryOrder {
 
  private:
   void pack();
-  // possible_precedence() after induce(), from the clocks of the steps before responses
-  // (half the work of the rows, which it then does not need).
+  // possible_precedence() after induce(), from known_ and the steps before invocations (no
+  // rows needed).
   void possible_precedence_from_clocks(uint64_t* precedes) const;
   // For induce: each event's steps_before_ and last_step_ from one pass over the steps (its
   // gap_ set), and each event's row of need_ from them.
   void count_steps_before(const engine::HappensBefore& hb);
+  void known_before_responses(const engine::HappensBefore& hb);
   void need_rows(const engine::HappensBefore& hb);
 
   size_t calls_ = 0;
@@ -90,6 +91,9 @@ class BoundaryOrder {
   // Per execution, reused: each event's gap (trace index), how many of its thread's steps
   // precede it and the last of those (trace index).
   std::vector<uint32_t> gap_, steps_before_, last_step_;
+  // After induce(): [q * calls_ + x], how many of thread q's steps happen before call x's
+  // response (those its thread's last step before the response knows of).
+  std::vector<uint32_t> known_;
   const engine::HappensBefore* hb_ = nullptr;  // of the last induce(), until complete()
   bool complete_ = true;                       // need_ and key_ are of the last order
 };

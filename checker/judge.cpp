@@ -82,7 +82,11 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
       witnesses_(program.calls()) {
   const specs::Model& model = *target_.model;
   after_init_ = model.initial();
-  for (const specs::Operation& op : program_.init) model.apply(after_init_, op);
+  // Against phase 1 the init prefix's results are part of each serial outcome.
+  for (const specs::Operation& op : program_.init) {
+    const int result = model.apply(after_init_, op);
+    if (serial_ == nullptr) init_results_.push_back(result);
+  }
   std::vector<size_t> calls_per_thread;
   std::vector<specs::Operation> operations;
   for (const std::vector<specs::Operation>& thread : program_.threads) {
@@ -129,15 +133,16 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
   // none is the memo consulted, and on a miss every relation checked; so the memo holds the few
   // orders that need that work rather than one entry per execution (nearly every execution
   // of a systematic search has a boundary order of its own).
-  const uint32_t id = init_ok(results) ? outcome(results) : checker::SerialOrders::kNoOutcome;
-  if (id != checker::SerialOrders::kNoOutcome) {
+  const bool init = init_ok(results);
+  if (init) {
     order_.possible_precedence(relation_.data());
     // A total order (every call a critical section, say) allows one order of the calls: it
     // is followed along the search graph, cheaper than a scan of kept witnesses that rarely
-    // fit (each such execution is a new order).
+    // fit (each such execution is a new order), and needs no id for the results.
     if (model_orders_ && checker::total_order(relation_.data(), program_.calls(), chain_.data())) {
-      if (model_orders_->follows(id, chain_.data())) return {};
-    } else if (respected(id, relation_.data())) {
+      if (model_orders_->follows(results.data(), chain_.data())) return {};
+    } else if (const uint32_t id = outcome(results);
+               id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) {
       return {};
     }
   }
@@ -149,6 +154,7 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
   if (const uint32_t* known = verdicts_.find(key_.data(), h)) {
     if (*known != 0) return {};
   } else {
+    const uint32_t id = init ? outcome(results) : checker::SerialOrders::kNoOutcome;
     bool ok = id != checker::SerialOrders::kNoOutcome && every_relation_legal(id);
     verdicts_.insert(key_.data(), h, ok ? 1 : 0);
     if (ok) return {};
@@ -199,14 +205,8 @@ Verdict ProgramJudge::judge_happens_before(const std::vector<int>& results,
 }
 
 bool ProgramJudge::init_ok(const std::vector<int>& results) const {
-  if (serial_ != nullptr || program_.init.empty()) return true;
-  specs::State state = target_.model->initial();
-  for (size_t i = 0; i < program_.init.size(); ++i) {
-    if (target_.model->apply(state, program_.init[i]) != results[program_.calls() + i]) {
-      return false;
-    }
-  }
-  return true;
+  return std::equal(init_results_.begin(), init_results_.end(),
+                    results.begin() + static_cast<ptrdiff_t>(program_.calls()));
 }
 
 uint32_t ProgramJudge::outcome(const std::vector<int>& results) {

@@ -79,7 +79,8 @@ class ProgramJudge {
   const specs::TestProgram& program_;
   const SerialOutcomes* serial_;
   bool dependency_aware_;
-  specs::State after_init_;  // the model's state after the init prefix
+  specs::State after_init_;        // the model's state after the init prefix
+  std::vector<int> init_results_;  // the model's results for it (none against phase 1)
   checker::BoundaryOrder order_;
   checker::Interleavings interleavings_;
   checker::InterleavingWalk walk_;

@@ -49,16 +49,24 @@ uint32_t ModelOrders::node(uint64_t done, uint32_t state) {
 }
 
 uint32_t ModelOrders::other_edge(uint32_t from, uint32_t call, int result) {
+  const size_t slot = from * operations_.size() + call;
+  if (first_edges_[slot].to == kUnasked) {
+    // The first result asked about is kept in the array alone: the table holds the others.
+    const uint32_t to = build_edge(from, call, result);
+    first_edges_[slot] = {result, to};  // indexed again: node() may have grown the array
+    return to;
+  }
   const uint32_t key[3] = {from, call, static_cast<uint32_t>(result)};
   uint64_t h = edges_.hash(key);
   if (const uint32_t* known = edges_.find(key, h)) return *known;
-  const uint32_t state = moves_->after(state_of_[from], operations_[call], result);
-  const uint32_t to =
-      state == kRejected ? kRejected : node(done_[from] | (uint64_t{1} << call), state);
+  const uint32_t to = build_edge(from, call, result);
   edges_.insert(key, h, to);
-  FirstEdge& slot = first_edges_[from * operations_.size() + call];  // node() may have grown it
-  if (slot.to == kUnasked) slot = {result, to};
   return to;
+}
+
+uint32_t ModelOrders::build_edge(uint32_t from, uint32_t call, int result) {
+  const uint32_t state = moves_->after(state_of_[from], operations_[call], result);
+  return state == kRejected ? kRejected : node(done_[from] | (uint64_t{1} << call), state);
 }
 
 bool ModelOrders::reaches_end(uint32_t n) {
@@ -80,7 +88,10 @@ bool ModelOrders::reaches_end(uint32_t n) {
 }
 
 bool ModelOrders::follows(uint32_t outcome, const int* order) {
-  const int* chosen = results(outcome);
+  return follows(results(outcome), order);
+}
+
+bool ModelOrders::follows(const int* chosen, const int* order) {
   uint32_t n = root_;
   for (size_t k = 0; k < operations_.size(); ++k) {
     const auto c = static_cast<uint32_t>(order[k]);

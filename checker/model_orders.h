@@ -36,6 +36,8 @@ class ModelOrders {
   /// Whether the calls in the order `order[0, calls)` (each call once) give the results of
   /// `outcome`: legal() for the relation that allows only that order, in one walk.
   bool follows(uint32_t outcome, const int* order);
+  /// The same for the results `results[0, calls)`, without giving them an id.
+  bool follows(const int* results, const int* order);
   /// The order the last legal() that returned true found (call indices).
   const std::vector<int>& order() const { return order_; }
 
@@ -63,6 +65,8 @@ class ModelOrders {
  private:
   // edge() when the node's first edge for the call is not for `result`, or not built yet.
   uint32_t other_edge(uint32_t node, uint32_t call, int result);
+  // The edge asked of the model (not looked up): kRejected or the node reached.
+  uint32_t build_edge(uint32_t node, uint32_t call, int result);
   // The constructors' common part.
   void start(const specs::State& initial);
   uint32_t node(uint64_t done, uint32_t state);
@@ -75,7 +79,7 @@ class ModelOrders {
   uint32_t root_;
   FlatTable outcomes_;  // results -> (unused); entry index is the outcome id
   FlatTable nodes_;     // (done low, done high, state) -> (unused); entry index is the node
-  FlatTable edges_;     // (node, call, result) -> next node or kRejected
+  FlatTable edges_;     // (node, call, result) -> next node or kRejected, past first_edges_
   // Per node and call, the first result asked about and its edge, so the common case (one
   // result per call, as a deterministic model accepts) is an array read.
   struct FirstEdge {
