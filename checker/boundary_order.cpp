@@ -247,38 +247,6 @@ void BoundaryOrder::possible_precedence_from_clocks(uint64_t* precedes) const {
   }
 }
 
-bool BoundaryOrder::responses_are_the_order(int* order) const {
-  if (complete_) return false;
-  const size_t threads = events_.size();
-  uint32_t placed[engine::kMaxThreads];  // per thread, how many of its calls are in `order`
-  for (size_t p = 0; p < threads; ++p) placed[p] = 0;
-  for (size_t k = 0; k < calls_; ++k) {
-    // The next call: of the calls each thread has left, the first to respond.
-    size_t q = threads;
-    uint32_t first = UINT32_MAX;
-    for (size_t p = 0; p < threads; ++p) {
-      if (placed[p] == events_[p] / 2) continue;
-      const uint32_t response = gap_[first_event_[p] + 2 * placed[p] + 1];
-      if (response < first) first = response, q = p;
-    }
-    const uint32_t invoked_after = steps_before_[first_event_[q] + 2 * placed[q]];
-    const uint32_t* known = &known_[q * calls_];
-    // The order is the one when each call y can follow every call placed before it and can
-    // precede none placed after (can, cannot: see possible_precedence_from_clocks). Along a
-    // thread, what its responses know only grows: per other thread, the last call placed
-    // before y and the first after it stand for all.
-    for (size_t p = 0; p < threads; ++p) {
-      if (p == q) continue;
-      const uint32_t x = bases_[p] + placed[p];
-      if (placed[p] > 0 && known[x - 1] > invoked_after) return false;
-      if (placed[p] < events_[p] / 2 && known[x] <= invoked_after) return false;
-    }
-    order[k] = static_cast<int>(bases_[q] + placed[q]);
-    ++placed[q];
-  }
-  return true;
-}
-
 void BoundaryOrder::pack() {
   if (!need_.empty()) std::memcpy(key_.data(), need_.data(), need_.size());
 }

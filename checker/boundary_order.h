@@ -69,12 +69,6 @@ class BoundaryOrder {
   /// x when x's response can come before y's invocation (y's invocation is not forced before
   /// x's response). An order of the calls respecting it respects every one of them.
   void possible_precedence(uint64_t* precedes) const;
-  /// After induce(): whether the calls in the order of their responses in the trace are the
-  /// one order of the calls the boundary order allows (as total_order() of
-  /// possible_precedence() would say); if so, `order[0, calls)` gets them. False when they are
-  /// not, though another order may be the one (a call can respond later than one it must
-  /// precede), and after real_time() or complete().
-  bool responses_are_the_order(int* order) const;
   /// The order packed in words: equal for two executions iff their orders are equal.
   const uint32_t* key() const { return key_.data(); }
   size_t key_words() const { return key_.size(); }

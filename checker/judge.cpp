@@ -135,21 +135,15 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
   // of a systematic search has a boundary order of its own).
   const bool init = init_ok(results);
   if (init) {
+    order_.possible_precedence(relation_.data());
     // A total order (every call a critical section, say) allows one order of the calls: it
     // is followed along the search graph, cheaper than a scan of kept witnesses that rarely
-    // fit (each such execution is a new order), and needs no id for the results. It is
-    // nearly always the order of the responses, tried before the relation is built.
-    if (model_orders_ && order_.responses_are_the_order(chain_.data())) {
+    // fit (each such execution is a new order), and needs no id for the results.
+    if (model_orders_ && checker::total_order(relation_.data(), program_.calls(), chain_.data())) {
       if (model_orders_->follows(results.data(), chain_.data())) return {};
-    } else {
-      order_.possible_precedence(relation_.data());
-      if (model_orders_ &&
-          checker::total_order(relation_.data(), program_.calls(), chain_.data())) {
-        if (model_orders_->follows(results.data(), chain_.data())) return {};
-      } else if (const uint32_t id = outcome(results);
-                 id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) {
-        return {};
-      }
+    } else if (const uint32_t id = outcome(results);
+               id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) {
+      return {};
     }
   }
   order_.complete();
