@@ -29,6 +29,7 @@ void ModelOrders::start(const specs::State& initial) {
   // size one doubling at a time costs more than reserving it.
   nodes_.reserve(512);
   edges_.reserve(1024);
+  for (const specs::Operation& op : operations_) operation_ids_.push_back(moves_->operation(op));
   root_ = node(0, moves_->state(initial));
 }
 
@@ -65,7 +66,7 @@ uint32_t ModelOrders::other_edge(uint32_t from, uint32_t call, int result) {
 }
 
 uint32_t ModelOrders::build_edge(uint32_t from, uint32_t call, int result) {
-  const uint32_t state = moves_->after(state_of_[from], operations_[call], result);
+  const uint32_t state = moves_->after(state_of_[from], operation_ids_[call], result);
   return state == kRejected ? kRejected : node(done_[from] | (uint64_t{1} << call), state);
 }
 
@@ -92,11 +93,14 @@ bool ModelOrders::follows(uint32_t outcome, const int* order) {
 }
 
 bool ModelOrders::follows(const int* chosen, const int* order) {
-  uint32_t n = root_;
+  // Along the model's moves, which every program shares, rather than this program's graph: a
+  // program explored a few hundred times (a locked queue under CB-DPOR) would otherwise add
+  // an edge to its graph at nearly every execution, each costing more than the walk.
+  uint32_t state = state_of_[root_];
   for (size_t k = 0; k < operations_.size(); ++k) {
-    const auto c = static_cast<uint32_t>(order[k]);
-    n = edge(n, c, chosen[c]);
-    if (n == kRejected) return false;
+    const auto c = static_cast<size_t>(order[k]);
+    state = moves_->after(state, operation_ids_[c], chosen[c]);
+    if (state == kRejected) return false;
   }
   return true;
 }

@@ -75,6 +75,7 @@ class ModelOrders {
   std::unique_ptr<ModelMoves> own_moves_;  // when not given one
   ModelMoves* moves_;
   std::vector<specs::Operation> operations_;
+  std::vector<uint32_t> operation_ids_;  // ModelMoves' ids of operations_
   uint64_t all_;
   uint32_t root_;
   FlatTable outcomes_;  // results -> (unused); entry index is the outcome id
