@@ -117,7 +117,18 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
 
 Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace& trace,
                             const engine::HappensBefore* hb) {
-  if (!trace.call_clocks.empty()) return judge_happens_before(results, trace);
+  if (passes(results, trace, hb)) return {};
+  return {false, why_not(results, trace)};
+}
+
+std::string ProgramJudge::why_not(const std::vector<int>& results, const engine::Trace& trace) {
+  if (!trace.call_clocks.empty()) return judge_happens_before(results, trace).why;
+  return why(results, trace);
+}
+
+bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& trace,
+                          const engine::HappensBefore* hb) {
+  if (!trace.call_clocks.empty()) return judge_happens_before(results, trace).ok;
   if (!dependency_aware_) {
     order_.real_time(trace);
   } else {
@@ -140,10 +151,10 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
     // is followed along the search graph, cheaper than a scan of kept witnesses that rarely
     // fit (each such execution is a new order), and needs no id for the results.
     if (model_orders_ && checker::total_order(relation_.data(), program_.calls(), chain_.data())) {
-      if (model_orders_->follows(results.data(), chain_.data())) return {};
+      if (model_orders_->follows(results.data(), chain_.data())) return true;
     } else if (const uint32_t id = outcome(results);
                id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) {
-      return {};
+      return true;
     }
   }
   order_.complete();
@@ -152,14 +163,14 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
             key_.begin() + static_cast<ptrdiff_t>(results.size()));
   uint64_t h = verdicts_.hash(key_.data());
   if (const uint32_t* known = verdicts_.find(key_.data(), h)) {
-    if (*known != 0) return {};
+    if (*known != 0) return true;
   } else {
     const uint32_t id = init ? outcome(results) : checker::SerialOrders::kNoOutcome;
     bool ok = id != checker::SerialOrders::kNoOutcome && every_relation_legal(id);
     verdicts_.insert(key_.data(), h, ok ? 1 : 0);
-    if (ok) return {};
+    if (ok) return true;
   }
-  return {false, why(results, trace)};
+  return false;
 }
 
 Verdict ProgramJudge::judge_happens_before(const std::vector<int>& results,

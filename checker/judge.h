@@ -51,6 +51,12 @@ class ProgramJudge {
   /// The same, with the trace's happens-before already computed (nullptr: computed here).
   Verdict judge(const std::vector<int>& results, const engine::Trace& trace,
                 const engine::HappensBefore* hb);
+  /// Whether judge() would find the execution linearizable, without words for the report
+  /// (what most executions need).
+  bool passes(const std::vector<int>& results, const engine::Trace& trace,
+              const engine::HappensBefore* hb);
+  /// Why the execution passes() has just refused is not linearizable.
+  std::string why_not(const std::vector<int>& results, const engine::Trace& trace);
 
  private:
   // c11 mode (the trace has CallClocks): whether some legal order of the calls respects
@@ -58,6 +64,7 @@ class ProgramJudge {
   // Dodds, Gotsman, Library abstraction for C/C++ concurrency, POPL 2013: linearizability
   // with happens-before in place of real time). The interleaving's real-time order is no
   // guide there: a load may read a stale value however late it runs.
+  // The verdict in c11 mode.
   Verdict judge_happens_before(const std::vector<int>& results, const engine::Trace& trace);
   // Whether the init prefix's results are the model's (always true against phase 1).
   bool init_ok(const std::vector<int>& results) const;

@@ -17,6 +17,10 @@ namespace lineup {
 
 class FingerprintSet {
  public:
+  /// An empty set with room for `capacity` / 2 fingerprints before it grows (`capacity` a
+  /// power of two, at least 2).
+  explicit FingerprintSet(size_t capacity = 64) : capacity_(capacity), slots_(allocate(capacity)) {}
+
   /// Adds `fingerprint`; returns whether it was new.
   bool insert(uint64_t fingerprint) {
     if (fingerprint == 0) {
@@ -98,9 +102,9 @@ class FingerprintSet {
     if (moved_ == old_capacity_) old_.reset();
   }
 
-  size_t capacity_ = 64;
-  Slots slots_ = allocate(64);  // 0: empty
-  Slots old_;                   // the previous table while its entries move across
+  size_t capacity_;
+  Slots slots_;  // 0: empty
+  Slots old_;    // the previous table while its entries move across
   size_t old_capacity_ = 0, moved_ = 0;
   size_t used_ = 0, size_ = 0;  // non-zero entries; all entries
   bool has_zero_ = false;       // 0 marks empty slots, so it is kept apart

@@ -40,24 +40,21 @@ std::optional<Violation> prepare_spec(engine::Engine& engine, const specs::Targe
   return v;
 }
 
-// The violation an execution shows, if any.
-std::optional<Violation> judge_execution(const engine::ExecutionResult& r, engine::Engine& engine,
-                                         const engine::Program& p, const specs::Target& target,
-                                         const specs::TestProgram& program, uint64_t index,
-                                         const std::vector<int>& results, ProgramJudge& judge,
-                                         const engine::HappensBefore* hb = nullptr) {
-  Verdict verdict;
+// The violation an execution shows that failed, or that `judge` has just refused.
+Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
+                    const engine::Program& p, const specs::Target& target,
+                    const specs::TestProgram& program, uint64_t index,
+                    const std::vector<int>& results, ProgramJudge& judge) {
   ViolationKind kind = ViolationKind::kNotLinearizable;
+  std::string why;
   if (r.failed()) {
     kind = violation_kind(r.outcome);
-    std::string why = r.message;
+    why = r.message;
     std::string prefix = std::string(to_string(kind)) + ": ";
     if (why.starts_with(prefix)) why.erase(0, prefix.size());  // said once is enough
-    verdict = {false, why};
   } else {
-    verdict = judge.judge(results, r.trace, hb);
+    why = judge.why_not(results, r.trace);
   }
-  if (verdict.ok) return std::nullopt;
   Violation v;
   v.detected = std::chrono::steady_clock::now();
   v.program = program;
@@ -68,8 +65,8 @@ std::optional<Violation> judge_execution(const engine::ExecutionResult& r, engin
   v.steps = r.trace.steps.size();
   v.report = header(target, program, index) +
              (r.failed() ? "" : describe_calls(*target.model, program, results)) + to_string(kind) +
-             ": " + verdict.why + (verdict.why.ends_with('\n') ? "" : "\n") + "schedule " +
-             r.schedule.to_token() + "\n" + engine::format_trace(r, p, engine);
+             ": " + why + (why.ends_with('\n') ? "" : "\n") + "schedule " + r.schedule.to_token() +
+             "\n" + engine::format_trace(r, p, engine);
   return v;
 }
 
@@ -113,7 +110,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   // judged linearizable once is not judged again (strategies other than DPOR revisit classes:
   // CB-DPOR through iterative deepening and its preemption-only sleep sets, random and PCT by
   // chance).
-  FingerprintSet linearizable_classes;
+  FingerprintSet linearizable_classes(1024);  // a program rarely has more classes than that
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::StrategyConfig config;
@@ -178,8 +175,9 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       // for random and PCT) costs one lookup, less than reading the clock twice.
       judging.start();
       ++judged;
-      verdict = judge_execution(r, engine, p, target, program, index, results, judge, relation);
-      if (class_verdict && !verdict) linearizable_classes.insert(fingerprint);
+      const bool passed = !r.failed() && judge.passes(results, r.trace, relation);
+      if (passed && class_verdict) linearizable_classes.insert(fingerprint);
+      if (!passed) verdict = violation(r, engine, p, target, program, index, results, judge);
       judging.stop();
     }
     if (classes != nullptr) classes->insert(hunt_class);
@@ -235,11 +233,10 @@ std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Ta
   engine::ReplayStrategy replay(schedule);
   PreemptionRecorder recorder(replay);
   const engine::ExecutionResult& r = engine.run(p, recorder);
-  auto v = judge_execution(r, engine, p, target, program, 0, results, judge);
-  if (v) {
-    v->preemptions = static_cast<int>(recorder.preemptions());
-    v->signature = recorder.signature();
-  }
+  if (!r.failed() && judge.passes(results, r.trace, nullptr)) return std::nullopt;
+  Violation v = violation(r, engine, p, target, program, 0, results, judge);
+  v.preemptions = static_cast<int>(recorder.preemptions());
+  v.signature = recorder.signature();
   return v;
 }
 
