@@ -153,7 +153,8 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     if (model_orders_ && checker::total_order(relation_.data(), program_.calls(), chain_.data())) {
       if (model_orders_->follows(results.data(), chain_.data())) return true;
     } else if (const uint32_t id = outcome(results);
-               id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) {
+               id != checker::SerialOrders::kNoOutcome &&
+               (respected(id, relation_.data()) || every_orientation_respected(id))) {
       return true;
     }
   }
@@ -223,6 +224,39 @@ bool ProgramJudge::init_ok(const std::vector<int>& results) const {
 uint32_t ProgramJudge::outcome(const std::vector<int>& results) {
   return model_orders_ ? model_orders_->outcome(results.data())
                        : serial_orders_->outcome(results.data());
+}
+
+bool ProgramJudge::every_orientation_respected(uint32_t id) {
+  // The pairs the union relation allows in both orders: the calls overlap in some
+  // interleavings. An interleaving's relation orders each such pair one way or not at all,
+  // and is otherwise within the union, so it is within one of the relations that keep one
+  // order of every such pair; an order respecting each of those answers for them all.
+  uint32_t first[kMaxOrientedPairs], second[kMaxOrientedPairs];
+  size_t pairs = 0;
+  for (size_t y = 0; y < relation_.size(); ++y) {
+    for (uint64_t before = relation_[y]; before != 0; before &= before - 1) {
+      const auto x = static_cast<size_t>(__builtin_ctzll(before));
+      if (x >= y || ((relation_[x] >> y) & 1) == 0) continue;
+      if (pairs == kMaxOrientedPairs) return false;  // too many relations to ask about
+      first[pairs] = static_cast<uint32_t>(x);
+      second[pairs] = static_cast<uint32_t>(y);
+      ++pairs;
+    }
+  }
+  if (pairs == 0) return false;  // the union itself was asked
+  for (uint32_t orientation = 0; orientation < (1u << pairs); ++orientation) {
+    oriented_ = relation_;
+    for (size_t i = 0; i < pairs; ++i) {
+      // Bit i set: first[i] before second[i], so second[i] is not before first[i].
+      if ((orientation >> i) & 1) {
+        oriented_[first[i]] &= ~(uint64_t{1} << second[i]);
+      } else {
+        oriented_[second[i]] &= ~(uint64_t{1} << first[i]);
+      }
+    }
+    if (!respected(id, oriented_.data())) return false;
+  }
+  return true;
 }
 
 bool ProgramJudge::every_relation_legal(uint32_t id) {
