@@ -26,7 +26,9 @@ class FlatTable {
   }
   /// Makes room for `entries` entries without growing again.
   void reserve(size_t entries) {
-    while (2 * entries > slots_.size()) grow();
+    size_t size = slots_.size();
+    while (2 * entries > size) size *= 2;
+    if (size > slots_.size()) rehash(size);  // at once, not one doubling at a time
     keys_.reserve(entries * width_);
     values_.reserve(entries);
   }
@@ -90,9 +92,11 @@ class FlatTable {
     slots_[i] = s;
     hashes_[i] = h;
   }
-  void grow() {
-    std::vector<uint32_t> old_slots(slots_.size() * 2, kAbsent);
-    std::vector<uint64_t> old_hashes(hashes_.size() * 2, 0);
+  void grow() { rehash(slots_.size() * 2); }
+  // The entries placed again in `size` slots (a power of two, more than there are entries).
+  void rehash(size_t size) {
+    std::vector<uint32_t> old_slots(size, kAbsent);
+    std::vector<uint64_t> old_hashes(size, 0);
     old_slots.swap(slots_);
     old_hashes.swap(hashes_);
     for (size_t j = 0; j < old_slots.size(); ++j) {
