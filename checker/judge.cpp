@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "checker/cycles.h"
 #include "checker/linearizable.h"
 #include "checker/total_order.h"
 
@@ -108,6 +109,11 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
   key_.assign(program_.results_size() + order_.key_words(), 0);
   verdicts_.reset(key_.size());
   relation_.assign(program_.calls(), 0);
+  parts_.assign(kMaxDepth * program_.calls(), 0);
+  cycle_.assign(program_.calls(), 0);
+  for (size_t t = 0; t < program_.threads.size(); ++t) {
+    thread_of_call_.insert(thread_of_call_.end(), program_.threads[t].size(), static_cast<int>(t));
+  }
   chain_.assign(program_.calls(), 0);
 }
 
@@ -154,7 +160,7 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
       if (model_orders_->follows(results.data(), chain_.data())) return true;
     } else if (const uint32_t id = outcome(results);
                id != checker::SerialOrders::kNoOutcome &&
-               (respected(id, relation_.data()) || every_orientation_respected(id))) {
+               (respected(id, relation_.data()) || every_acyclic_part_respected(id))) {
       return true;
     }
   }
@@ -226,35 +232,29 @@ uint32_t ProgramJudge::outcome(const std::vector<int>& results) {
                        : serial_orders_->outcome(results.data());
 }
 
-bool ProgramJudge::every_orientation_respected(uint32_t id) {
-  // The pairs the union relation allows in both orders: the calls overlap in some
-  // interleavings. An interleaving's relation orders each such pair one way or not at all,
-  // and is otherwise within the union, so it is within one of the relations that keep one
-  // order of every such pair; an order respecting each of those answers for them all.
-  uint32_t first[kMaxOrientedPairs], second[kMaxOrientedPairs];
-  size_t pairs = 0;
-  for (size_t y = 0; y < relation_.size(); ++y) {
-    for (uint64_t before = relation_[y]; before != 0; before &= before - 1) {
-      const auto x = static_cast<size_t>(__builtin_ctzll(before));
-      if (x >= y || ((relation_[x] >> y) & 1) == 0) continue;
-      if (pairs == kMaxOrientedPairs) return false;  // too many relations to ask about
-      first[pairs] = static_cast<uint32_t>(x);
-      second[pairs] = static_cast<uint32_t>(y);
-      ++pairs;
-    }
-  }
-  if (pairs == 0) return false;  // the union itself was asked
-  for (uint32_t orientation = 0; orientation < (1u << pairs); ++orientation) {
-    oriented_ = relation_;
-    for (size_t i = 0; i < pairs; ++i) {
-      // Bit i set: first[i] before second[i], so second[i] is not before first[i].
-      if ((orientation >> i) & 1) {
-        oriented_[first[i]] &= ~(uint64_t{1} << second[i]);
-      } else {
-        oriented_[second[i]] &= ~(uint64_t{1} << first[i]);
-      }
-    }
-    if (!respected(id, oriented_.data())) return false;
+bool ProgramJudge::every_acyclic_part_respected(uint32_t id) {
+  size_t asked = 0;
+  std::copy(relation_.begin(), relation_.end(), parts_.begin());
+  return part_respected(id, 0, &asked);
+}
+
+bool ProgramJudge::part_respected(uint32_t id, size_t depth, size_t* asked) {
+  if (++*asked > kMaxParts) return false;  // the walk of the memo is cheaper from here
+  const size_t calls = relation_.size();
+  uint64_t* part = &parts_[depth * calls];
+  const size_t length = checker::find_cycle(part, calls, cycle_.data());
+  if (length == 0) return depth > 0 && respected(id, part);  // depth 0: asked already
+  if (depth + 1 == kMaxDepth) return false;
+  // Each interleaving's relation lacks some edge of the cycle: one of its calls' order across
+  // threads (an order within a thread is in every one of them).
+  uint64_t* next = part + calls;
+  for (size_t i = 0; i < length; ++i) {
+    const auto y = static_cast<size_t>(cycle_[i]);
+    const auto x = static_cast<size_t>(cycle_[(i + 1) % length]);
+    if (thread_of_call_[x] == thread_of_call_[y]) continue;
+    std::copy(part, part + calls, next);
+    next[y] &= ~(uint64_t{1} << x);
+    if (!part_respected(id, depth + 1, asked)) return false;
   }
   return true;
 }

@@ -3,8 +3,9 @@
 // only on the results and on the order the execution induces on its calls' boundary events.
 // Most executions are settled by one legal order respecting every relation that order allows
 // (a kept witness, a total order's one order followed, else one search of the program's legal
-// orders), or when a few pairs of calls overlap, by one order per way of ordering those pairs;
-// the rest are memoised on (results, order) in a flat table, and a miss walks the
+// orders), or, when overlapping calls make that relation cyclic, by one order for each of a
+// few acyclic relations that cover every interleaving's; the rest are memoised on (results,
+// order) in a flat table, and a miss walks the
 // order's interleavings once (against the model) or asks the search once per relation the
 // order allows (against phase 1).
 #pragma once
@@ -69,12 +70,15 @@ class ProgramJudge {
   Verdict judge_happens_before(const std::vector<int>& results, const engine::Trace& trace);
   // Whether the init prefix's results are the model's (always true against phase 1).
   bool init_ok(const std::vector<int>& results) const;
-  // Whether each relation within the union relation (relation_) that keeps one order of
-  // every pair of calls it allows in both orders is respected by some order giving `outcome`
-  // (a kept witness or a search's): then so is every relation order_ allows. False also when
-  // more than kMaxOrientedPairs pairs are such (the walk of the memo is then cheaper).
-  bool every_orientation_respected(uint32_t outcome);
-  static constexpr size_t kMaxOrientedPairs = 3;
+  // Whether every acyclic relation within the union relation (relation_), as every
+  // interleaving's relation is, is respected by some order giving `outcome`, shown for a few
+  // relations that cover them: the union, split while it has a cycle into the relations each
+  // without one of the cycle's edges across threads (each interleaving's relation lacks one).
+  // False when that takes more than kMaxParts relations or kMaxDepth splits.
+  bool every_acyclic_part_respected(uint32_t outcome);
+  // The same for parts_ at `depth`, counting the relations looked at in `asked`.
+  bool part_respected(uint32_t outcome, size_t depth, size_t* asked);
+  static constexpr size_t kMaxParts = 8, kMaxDepth = 6;
   // Whether every relation order_ allows admits a legal order for `outcome` (a memo miss,
   // after the union of those relations admitted none).
   bool every_relation_legal(uint32_t outcome);
@@ -104,9 +108,11 @@ class ProgramJudge {
   checker::Witnesses witnesses_;
   std::vector<uint32_t> key_;
   std::vector<uint64_t> relation_;
-  std::vector<uint64_t> oriented_;  // relation_ with one order of some pairs dropped
-  std::vector<int> chain_;          // a total relation's one order
-  engine::HappensBefore hb_;        // for callers without one
+  std::vector<uint64_t> parts_;      // per depth, relation_ less some edges
+  std::vector<int> cycle_;           // the cycle found in a part
+  std::vector<int> thread_of_call_;  // per call
+  std::vector<int> chain_;           // a total relation's one order
+  engine::HappensBefore hb_;         // for callers without one
 };
 
 /// "T1[0].pop()": call `flat` (thread-major index) of `program`.

@@ -1,0 +1,47 @@
+// Finding a cycle in a precedence relation. Each interleaving's relation has none, but the
+// union of those an execution's boundary order allows may: the judge then splits the union
+// into relations that each lack one of the cycle's edges.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+namespace lineup::checker {
+
+/// A cycle of `precedes` (word y: bit x when call x must come before call y) over `calls`
+/// calls (at most 64): returns its length and puts its calls in `cycle`, each after the one
+/// it must come before (cycle[i + 1] before cycle[i], and cycle[0] before the last); 0 when
+/// there is none. `cycle` has room for `calls` calls.
+inline size_t find_cycle(const uint64_t* precedes, size_t calls, int* cycle) {
+  const uint64_t all = calls == 64 ? ~uint64_t{0} : (uint64_t{1} << calls) - 1;
+  // Peel off the calls with no predecessor left; what remains has a predecessor for every
+  // call, so following predecessors from any of them must come back to one.
+  uint64_t core = all;
+  for (bool peeled = true; peeled && core != 0;) {
+    peeled = false;
+    for (uint64_t left = core; left != 0; left &= left - 1) {
+      const auto y = static_cast<size_t>(std::countr_zero(left));
+      if ((precedes[y] & core) == 0) {
+        core &= ~(uint64_t{1} << y);
+        peeled = true;
+      }
+    }
+  }
+  if (core == 0) return 0;
+  int position[64];  // on the path followed, or -1
+  for (size_t c = 0; c < calls; ++c) position[c] = -1;
+  size_t length = 0;
+  auto at = static_cast<size_t>(std::countr_zero(core));
+  while (position[at] < 0) {
+    position[at] = static_cast<int>(length);
+    cycle[length++] = static_cast<int>(at);
+    at = static_cast<size_t>(std::countr_zero(precedes[at] & core));
+  }
+  // The path came back to `at`: the cycle is the path from there on.
+  const auto start = static_cast<size_t>(position[at]);
+  for (size_t i = start; i < length; ++i) cycle[i - start] = cycle[i];
+  return length - start;
+}
+
+}  // namespace lineup::checker

@@ -1,0 +1,58 @@
+// find_cycle against brute force: a relation over a few calls has a cycle exactly when no
+// order of the calls respects it, and the cycle found is one of its cycles.
+#include "checker/cycles.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+namespace lineup::checker {
+namespace {
+
+bool some_order_respects(const std::vector<uint64_t>& precedes) {
+  std::vector<int> order(precedes.size());
+  std::iota(order.begin(), order.end(), 0);
+  do {
+    uint64_t done = 0;
+    bool ok = true;
+    for (int c : order) {
+      ok = ok && (precedes[static_cast<size_t>(c)] & ~done) == 0;
+      done |= uint64_t{1} << c;
+    }
+    if (ok) return true;
+  } while (std::next_permutation(order.begin(), order.end()));
+  return false;
+}
+
+RC_GTEST_PROP(FindCycle, FindsACycleExactlyWhenNoOrderRespectsTheRelation, ()) {
+  const auto calls = *rc::gen::inRange<size_t>(1, 7);
+  // Sparse relations, so that both kinds are common.
+  std::vector<uint64_t> precedes(calls, 0);
+  const auto edges = *rc::gen::inRange<size_t>(0, 2 * calls);
+  for (size_t e = 0; e < edges; ++e) {
+    const auto x = *rc::gen::inRange<size_t>(0, calls);
+    const auto y = *rc::gen::inRange<size_t>(0, calls);
+    precedes[y] |= uint64_t{1} << x;  // x == y: a call before itself, a cycle of one
+  }
+  std::vector<int> cycle(calls, -1);
+  const size_t length = find_cycle(precedes.data(), calls, cycle.data());
+  RC_ASSERT((length == 0) == some_order_respects(precedes));
+  RC_TAG(length == 0 ? "acyclic" : "cyclic");
+  if (length == 0) return;
+  // Distinct calls, each after the next one (and the last after the first).
+  std::vector<int> seen(cycle.begin(), cycle.begin() + static_cast<ptrdiff_t>(length));
+  std::sort(seen.begin(), seen.end());
+  RC_ASSERT(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
+  for (size_t i = 0; i < length; ++i) {
+    const auto y = static_cast<size_t>(cycle[i]);
+    const int x = cycle[(i + 1) % length];
+    RC_ASSERT(((precedes[y] >> x) & 1) == 1U);
+  }
+}
+
+}  // namespace
+}  // namespace lineup::checker
