@@ -35,7 +35,7 @@ class Judges {
  public:
   Judges(const specs::Target& target, const specs::TestProgram& program,
          const SerialOutcomes* serial, checker::ModelMoves& moves)
-      : target_(target), program_(program), serial_(serial) {
+      : target_(target), program_(program) {
     for (bool aware : {true, false}) {
       fast_.emplace_back(target, program, nullptr, aware, &moves);
       slow_.emplace_back(*target.model, program, nullptr, aware);
@@ -64,7 +64,6 @@ class Judges {
  private:
   const specs::Target& target_;
   const specs::TestProgram& program_;
-  const SerialOutcomes* serial_;
   std::deque<ProgramJudge> fast_;
   std::deque<reference::ReferenceJudge> slow_;
 };
