@@ -66,7 +66,6 @@ class ProgramJudge {
   // Dodds, Gotsman, Library abstraction for C/C++ concurrency, POPL 2013: linearizability
   // with happens-before in place of real time). The interleaving's real-time order is no
   // guide there: a load may read a stale value however late it runs.
-  // The verdict in c11 mode.
   Verdict judge_happens_before(const std::vector<int>& results, const engine::Trace& trace);
   // Whether the init prefix's results are the model's (always true against phase 1).
   bool init_ok(const std::vector<int>& results) const;
