@@ -29,7 +29,6 @@ void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
 }
 
 void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefore& hb) {
-  const size_t threads = events_.size();
   // The engine runs a thread from one of its steps to its next scheduling point alone, so a
   // boundary event of thread q at gap g > 0 directly follows q's last step before it (step
   // g - 1), unless q has made no step yet; its clock counts q's steps up to it, and a
@@ -47,16 +46,12 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
       const bool response = e & 1;
       if (g == 0) {
         steps_before_[e] = last_step_[e] = 0;
-        if (response) {
-          for (size_t p = 0; p < threads; ++p) known_[p * calls_ + x] = 0;
-        }
+        if (response) know(x, nullptr);
       } else if (g <= hb.size() && static_cast<size_t>(hb.thread(g - 1)) == q) {
         const uint32_t* clock = hb.clock(g - 1);
         steps_before_[e] = clock[q];
         last_step_[e] = static_cast<uint32_t>(g - 1);
-        if (response) {
-          for (size_t p = 0; p < threads; ++p) known_[p * calls_ + x] = clock[p];
-        }
+        if (response) know(x, clock);
       } else {
         direct = false;
       }
@@ -107,19 +102,17 @@ void BoundaryOrder::count_steps_before(const engine::HappensBefore& hb) {
 }
 
 void BoundaryOrder::known_before_responses(const engine::HappensBefore& hb) {
-  const size_t threads = events_.size();
-  for (size_t p = 0; p < threads; ++p) {
+  for (size_t p = 0; p < events_.size(); ++p) {
     for (uint32_t j = 0; j < events_[p] / 2; ++j) {
       const uint32_t response = first_event_[p] + 2 * j + 1;
-      const size_t x = bases_[p] + j;
-      if (steps_before_[response] == 0) {
-        for (size_t q = 0; q < threads; ++q) known_[q * calls_ + x] = 0;
-        continue;
-      }
-      const uint32_t* clock = hb.clock(last_step_[response]);
-      for (size_t q = 0; q < threads; ++q) known_[q * calls_ + x] = clock[q];
+      know(bases_[p] + j, steps_before_[response] == 0 ? nullptr : hb.clock(last_step_[response]));
     }
   }
+}
+
+void BoundaryOrder::know(size_t x, const uint32_t* clock) {
+  for (size_t q = 0; q < events_.size(); ++q)
+    known_[q * calls_ + x] = clock == nullptr ? 0 : clock[q];
 }
 
 void BoundaryOrder::need_rows(const engine::HappensBefore& hb) {

@@ -82,6 +82,9 @@ class BoundaryOrder {
   // gap_ set), and each event's row of need_ from them.
   void count_steps_before(const engine::HappensBefore& hb);
   void known_before_responses(const engine::HappensBefore& hb);
+  // known_ for call x's response from `clock`, its thread's last step's before it (nullptr:
+  // its thread made no step before it).
+  void know(size_t x, const uint32_t* clock);
   void need_rows(const engine::HappensBefore& hb);
 
   size_t calls_ = 0;

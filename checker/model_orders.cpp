@@ -88,10 +88,6 @@ bool ModelOrders::reaches_end(uint32_t n) {
   return false;
 }
 
-bool ModelOrders::follows(uint32_t outcome, const int* order) {
-  return follows(results(outcome), order);
-}
-
 bool ModelOrders::follows(const int* chosen, const int* order) {
   // Along the model's moves, which every program shares, rather than this program's graph: a
   // program explored a few hundred times (a locked queue under CB-DPOR) would otherwise add

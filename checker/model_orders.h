@@ -33,10 +33,9 @@ class ModelOrders {
   /// Whether some order of the calls respects `precedes` (word y: bit x when call x must
   /// come before call y) and gives the results of `outcome`.
   bool legal(uint32_t outcome, const uint64_t* precedes);
-  /// Whether the calls in the order `order[0, calls)` (each call once) give the results of
-  /// `outcome`: legal() for the relation that allows only that order, in one walk.
-  bool follows(uint32_t outcome, const int* order);
-  /// The same for the results `results[0, calls)`, without giving them an id.
+  /// Whether the calls in the order `order[0, calls)` (each call once) give the results
+  /// `results[0, calls)`: legal() for the relation that allows only that order, in one walk,
+  /// and without giving the results an id.
   bool follows(const int* results, const int* order);
   /// The order the last legal() that returned true found (call indices).
   const std::vector<int>& order() const { return order_; }
