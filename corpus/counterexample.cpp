@@ -112,6 +112,7 @@ HuntOptions Counterexample::replay_options() const {
   HuntOptions o;
   o.atomics_only = atomics_only;
   o.thread_pointer_per_thread = thread_pointer_per_thread;
+  o.private_stack_steps = private_stack_steps;
   o.report_data_races = report_data_races;
   o.memory_model = memory_model;
   o.dependency_aware = dependency_aware;
@@ -130,6 +131,7 @@ Counterexample to_counterexample(const specs::Target& target, const Violation& v
   c.seed = options.seed;
   c.atomics_only = options.atomics_only;
   c.thread_pointer_per_thread = options.thread_pointer_per_thread;
+  c.private_stack_steps = options.private_stack_steps;
   c.report_data_races = options.report_data_races;
   c.memory_model = options.memory_model;
   c.dependency_aware = options.dependency_aware;
@@ -164,6 +166,7 @@ std::string to_json(const Counterexample& c, const specs::Model& model) {
   if (c.memory_model != engine::MemoryModel::kSc) j["memory_model"] = to_string(c.memory_model);
   // Written only when set, like memory_model; absent reads as false.
   if (c.thread_pointer_per_thread) j["thread_pointer_per_thread"] = true;
+  if (c.private_stack_steps) j["private_stack_steps"] = true;
   if (!c.report_data_races) j["report_data_races"] = false;
   if (c.original_program) {
     j["original"] = {{"program", program_json(model, *c.original_program)},
@@ -184,11 +187,17 @@ Counterexample from_json(const std::string& text) {
     bad("format", "is not \"lineup-counterexample\"");
   }
   int version = get<int>(j, "format_version");
-  if (version != kCounterexampleFormat) {
+  if (version < kOldestCounterexampleFormat || version > kCounterexampleFormat) {
     bad("format_version", std::to_string(version) + " is not supported (this lineup reads " +
+                              std::to_string(kOldestCounterexampleFormat) + " to " +
                               std::to_string(kCounterexampleFormat) + ")");
   }
   Counterexample c;
+  // Format 1 schedules have a step at every access to a thread's own stack.
+  c.private_stack_steps = version == 1;
+  if (version > 1 && j.contains("private_stack_steps")) {
+    c.private_stack_steps = get<bool>(j, "private_stack_steps");
+  }
   c.structure = get<std::string>(j, "structure");
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) bad("structure", "'" + c.structure + "' is not registered here");

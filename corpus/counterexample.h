@@ -16,7 +16,11 @@
 
 namespace lineup {
 
-inline constexpr int kCounterexampleFormat = 1;
+/// The format written. Format 1 differs only in its schedules: they were recorded with a step
+/// at every access to a thread's own stack (Counterexample::private_stack_steps).
+inline constexpr int kCounterexampleFormat = 2;
+/// The oldest format read.
+inline constexpr int kOldestCounterexampleFormat = 1;
 
 struct Counterexample : FailingCase {
   std::string structure;
@@ -25,6 +29,7 @@ struct Counterexample : FailingCase {
   // What the schedule and the verdict depend on.
   bool atomics_only = false;
   bool thread_pointer_per_thread = false;  // HuntOptions::thread_pointer_per_thread
+  bool private_stack_steps = false;        // HuntOptions::private_stack_steps (format 1: true)
   bool report_data_races = true;           // HuntOptions::report_data_races (c11 mode)
   engine::MemoryModel memory_model = engine::MemoryModel::kSc;
   bool dependency_aware = true;

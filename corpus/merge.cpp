@@ -36,8 +36,11 @@ Key key_of(const std::string& text) {
     }
     return j[name].get<std::string>();
   };
-  if (!j.contains("format_version") || j["format_version"] != kCounterexampleFormat) {
+  if (!j.contains("format_version") || !j["format_version"].is_number_integer() ||
+      j["format_version"] < kOldestCounterexampleFormat ||
+      j["format_version"] > kCounterexampleFormat) {
     throw std::invalid_argument("field 'format_version': expected " +
+                                std::to_string(kOldestCounterexampleFormat) + " to " +
                                 std::to_string(kCounterexampleFormat));
   }
   std::string id = string_field("structure") + "\n" + string_field("kind");

@@ -91,6 +91,9 @@ HuntCommand::HuntCommand(CLI::App& app) {
   hunt->add_flag("--thread-pointer-per-thread", o.thread_pointer_per_thread,
                  "each logical thread sees its thread-locals at addresses of its own (for code "
                  "that tells threads apart by &some_thread_local; a system call per switch)");
+  hunt->add_flag("--private-stack-steps", o.private_stack_steps,
+                 "a scheduling point at every access to a thread's own stack, even before a "
+                 "pointer into it is published (as counterexamples of format 1 were recorded)");
   hunt->add_flag("--bias-classes", o.bias_classes,
                  "every other program mutated from one of the four that reached the most new "
                  "distinct classes");

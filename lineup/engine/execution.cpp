@@ -49,6 +49,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   spin_rounds_ = spin_blocked_count_ = 0;
   stall_state_ = 0;
   deferred_write_ = kNone;
+  private_write_ = PrivateWrite{};
+  range_write_ = RangeWrite{};
   fault_ = Fault{};
   watchdog_.note_progress();
   if (thread_count_ > kMaxThreads) {

@@ -56,10 +56,26 @@ class Execution {
   /// compiler performs the store after the hook returns).
   void flush_deferred_write() {
     if (deferred_write_ != kNone) capture_deferred_write();
+    if (private_write_.size != 0) capture_private_write();
+    if (range_write_.entries_left != 0) scan_range_write();
   }
-  /// Marks a plain write as needing its value captured at the next engine entry.
+  /// Marks a plain write as needing its value captured at the next engine entry; a write of
+  /// more than 8 bytes has its bytes looked at for a pointer into a stack instead
+  /// (scan_range_write).
   void defer_write_value(Transition& t) {
-    if (t.size <= 8) deferred_write_ = trace_->steps.size() - 1;
+    if (t.size <= 8) {
+      deferred_write_ = trace_->steps.size() - 1;
+    } else {
+      range_write_ = {t.addr, t.size, 2};
+    }
+  }
+  /// Whether a plain access to [addr, addr + size) is to the running thread's own stack while
+  /// no pointer into that stack has been published: no other thread can reach it, so it is
+  /// no step (EngineOptions::private_stack_steps); the spin window records it. Inline: every
+  /// plain access asks, and nearly all are to the heap.
+  bool private_stack_access(uintptr_t addr, uint32_t size, bool write, uintptr_t pc) {
+    return addr - stacks_low_ < stacks_span_ && !options_.private_stack_steps &&
+           private_stack_access_slow(addr, size, write, pc);
   }
   /// Checks an access that is not a scheduling point (atomics-only mode) against freed blocks.
   /// Inline (heap.h): every such access asks; only a use after free leaves the hook's path.
@@ -125,11 +141,15 @@ class Execution {
 
  private:
   static constexpr size_t kNone = static_cast<size_t>(-1);
+  static constexpr uint64_t kAddressBits = (uint64_t{1} << 48) - 1;
 
   struct ThreadState {
     bool finished = false;
     bool spin_blocked = false;
     int32_t call = -1;  // index of the current call span
+    /// A pointer into this thread's stack was written outside it: other threads may reach
+    /// the stack, so every access to it is a step from now on.
+    bool stack_published = false;
     SpinWindow spin;
     /// Addresses on this thread's stack that another thread has accessed in this execution
     /// (a wait node on the stack, linked into a queue of waiters): the other thread may
@@ -139,7 +159,7 @@ class Execution {
     /// Back to a thread that has not started. In place: the spin window's ring is 10 KB,
     /// and an emptied window never reads what it holds.
     void restart() {
-      finished = spin_blocked = false;
+      finished = spin_blocked = stack_published = false;
       call = -1;
       spin.clear();
       shared_stack.clear();
@@ -176,6 +196,18 @@ class Execution {
   /// Records an access of thread `me` to `addr` if it is on another thread's stack.
   void note_foreign_stack_access(ThreadId me, uintptr_t addr);
   void after_step(Transition& rec);
+  bool private_stack_access_slow(uintptr_t addr, uint32_t size, bool write, uintptr_t pc);
+  void capture_private_write();
+  /// A write of `value` to `at`: if `value` points into a logical thread's stack (tag bits
+  /// in the top 16 bits ignored) and `at` is not on that stack, the stack is published.
+  void note_written_value(uint64_t value, uintptr_t at) {
+    if ((value & kAddressBits) - stacks_low_ < stacks_span_)
+      publish_stack(value & kAddressBits, at);
+  }
+  void publish_stack(uintptr_t pointer, uintptr_t at);
+  /// note_written_value for each aligned word of range_write_, at the next two engine entries:
+  /// a struct copy calls the write's hook, then the read's, and only then copies.
+  void scan_range_write();
   /// Reports the use after free check_unscheduled_access found. Never returns.
   [[noreturn]] void unscheduled_use_after_free(uintptr_t addr, uint32_t size, uintptr_t pc);
   /// static_access of a thread-local byte.
@@ -205,6 +237,19 @@ class Execution {
   uint64_t stall_state_ = 0;  // hash of that state
   int spin_blocked_count_ = 0;
   size_t deferred_write_ = kNone;
+  // A plain write to the running thread's unpublished stack, whose value the spin window
+  // takes at the next engine entry (size 0: none).
+  struct PrivateWrite {
+    uintptr_t addr = 0, pc = 0;
+    uint32_t size = 0;
+    ThreadId thread = kNoThread;
+  } private_write_;
+  // A plain write of more than 8 bytes, still to be looked at for pointers into a stack.
+  struct RangeWrite {
+    uintptr_t addr = 0;
+    uint32_t size = 0;
+    int entries_left = 0;  // engine entries at which to look (0: none)
+  } range_write_;
   std::vector<ThreadState> threads_;
   Transition pending_[kMaxThreads];
   Locks locks_{*this};

@@ -22,6 +22,13 @@ struct EngineOptions {
   /// Scheduling points at every shared access (true, the default, as CODEX) or only at atomic
   /// operations and lock operations (false; plain accesses then run as thread-local steps).
   bool schedule_plain_accesses = true;
+  /// With schedule_plain_accesses: make every plain access to a logical thread's own stack a
+  /// step, even while no pointer into that stack has been published. Off (the default): until
+  /// a pointer into its stack is written outside it, no other thread can reach a thread's
+  /// stack, so its accesses there commute with every other thread's step; they are no
+  /// scheduling points, and only spin detection sees them. Counterexamples of format 1 were
+  /// recorded with this on.
+  bool private_stack_steps = false;
   /// An execution longer than this many steps stops with Outcome::kStepLimit.
   size_t step_limit = 200'000;
   /// Treat threads that repeat identical read-only loop iterations as blocked (spin_window.h).

@@ -58,8 +58,54 @@ void Execution::note_foreign_stack_access(ThreadId me, uintptr_t addr) {
     if (t == me || !on_own_stack(t, addr)) continue;
     ThreadState& owner = threads_[static_cast<size_t>(t)];
     if (!owner.stack_shared(addr)) owner.shared_stack.push_back(addr);
+    // The pointer came by a way no hook saw (uninstrumented code): from now on, at least.
+    owner.stack_published = true;
     return;
   }
+}
+
+void Execution::publish_stack(uintptr_t pointer, uintptr_t at) {
+  for (ThreadId t = 0; t < thread_count_; ++t) {
+    if (on_own_stack(t, pointer)) {
+      // A thread's pointers to its own locals, kept in its own stack, reach no one else.
+      if (!on_own_stack(t, at)) threads_[static_cast<size_t>(t)].stack_published = true;
+      return;
+    }
+  }
+}
+
+void Execution::scan_range_write() {
+  const RangeWrite r = range_write_;
+  --range_write_.entries_left;
+  for (uintptr_t w = r.addr & ~uintptr_t{7}; w < r.addr + r.size; w += 8) {
+    note_written_value(SpinWindow::load(w, 8), w);
+  }
+}
+
+bool Execution::private_stack_access_slow(uintptr_t addr, uint32_t size, bool write, uintptr_t pc) {
+  const ThreadId me = current_thread();
+  if (me < 0 || !on_own_stack(me, addr)) return false;
+  // The previous write first: it may publish the stack (and for the spin window, its value
+  // comes before this access, as after_step and capture_deferred_write would order them).
+  flush_deferred_write();
+  ThreadState& self = threads_[static_cast<size_t>(me)];
+  if (self.stack_published) return false;
+  if (spin_neutral(addr)) return true;
+  if (!write) {
+    if (size <= 8) self.spin.add_read(pc, addr, size, SpinWindow::load(addr, size));
+  } else if (size <= 8) {
+    private_write_ = {addr, pc, size, me};
+  } else {
+    self.spin.clear();
+  }
+  return true;
+}
+
+void Execution::capture_private_write() {
+  const PrivateWrite w = private_write_;
+  private_write_.size = 0;
+  threads_[static_cast<size_t>(w.thread)].spin.add_stack_write(w.pc, w.addr, w.size,
+                                                               SpinWindow::load(w.addr, w.size));
 }
 
 bool Execution::spin_neutral(uintptr_t addr) const {
@@ -149,6 +195,9 @@ void Execution::after_step(Transition& rec) {
       }
     }
   }
+  // The value an atomic store, exchange or compare-exchange writes (a plain write's is taken
+  // at the next engine entry).
+  if (rec.kind == Kind::kWrite || rec.kind == Kind::kRmw) note_written_value(rec.value, rec.addr);
   if (!writes || neutral) return;
   bool small_memory_write = (rec.kind == Kind::kWrite || rec.kind == Kind::kRmw) && rec.size <= 8;
   if (small_memory_write && !rec.has(kAtomic) && on_own_stack(rec.thread, rec.addr)) {
@@ -167,9 +216,10 @@ void Execution::after_step(Transition& rec) {
 
 void Execution::capture_deferred_write() {
   Transition& w = trace_->steps[deferred_write_];
+  deferred_write_ = kNone;
   w.value = SpinWindow::load(w.addr, w.size);
   w.flags |= kValueKnown;
-  deferred_write_ = kNone;
+  note_written_value(w.value, w.addr);
   if (on_own_stack(w.thread, w.addr)) {
     threads_[static_cast<size_t>(w.thread)].spin.add_stack_write(w.pc, w.addr, w.size, w.value);
   }

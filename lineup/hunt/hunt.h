@@ -33,6 +33,9 @@ struct HuntOptions {
   /// A thread pointer per logical thread (EngineOptions::thread_pointer_per_thread) for every
   /// structure, as for those that declare they need one.
   bool thread_pointer_per_thread = false;
+  /// Every plain access to a thread's own stack is a step, even before a pointer into the
+  /// stack is published (EngineOptions::private_stack_steps; counterexamples of format 1).
+  bool private_stack_steps = false;
   /// sc (the default) or c11 (lineup/engine/weak_memory.h). In c11 mode the systematic
   /// strategy is dfs, and every execution is judged by the classic check: the dependency-
   /// aware check derives its order from the trace as an interleaving, which a stale read is

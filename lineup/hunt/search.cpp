@@ -76,6 +76,7 @@ std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const H
                                             int max_threads) {
   engine::EngineOptions eo;
   eo.schedule_plain_accesses = !options.atomics_only;
+  eo.private_stack_steps = options.private_stack_steps;
   eo.memory_model = options.memory_model;
   eo.report_data_races = options.report_data_races;
   eo.thread_pointer_per_thread =

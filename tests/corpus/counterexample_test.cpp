@@ -33,6 +33,7 @@ Counterexample sample(uint64_t i) {
   c.program_index = i;
   c.atomics_only = i % 2;
   c.thread_pointer_per_thread = i % 3 == 1;
+  c.private_stack_steps = i % 7 == 3;
   c.report_data_races = i % 4 != 2;
   c.dependency_aware = i % 3 != 0;
   c.model_spec = i % 5 != 0;
@@ -56,6 +57,7 @@ void expect_same(const Counterexample& a, const Counterexample& b) {
   EXPECT_EQ(a.program_index, b.program_index);
   EXPECT_EQ(a.atomics_only, b.atomics_only);
   EXPECT_EQ(a.thread_pointer_per_thread, b.thread_pointer_per_thread);
+  EXPECT_EQ(a.private_stack_steps, b.private_stack_steps);
   EXPECT_EQ(a.report_data_races, b.report_data_races);
   EXPECT_EQ(a.dependency_aware, b.dependency_aware);
   EXPECT_EQ(a.model_spec, b.model_spec);
@@ -68,6 +70,21 @@ TEST(Counterexample, JsonRoundTripKeepsEveryField) {
     Counterexample c = sample(i);
     expect_same(c, from_json(to_json(c, *target().model)));
   }
+}
+
+// A format 1 file was recorded with a step at every access to a thread's own stack.
+TEST(Counterexample, FormatOneSchedulesHaveStackSteps) {
+  Counterexample c = sample(4);
+  ASSERT_FALSE(c.private_stack_steps);
+  std::string text = to_json(c, *target().model);
+  EXPECT_FALSE(from_json(text).private_stack_steps);
+  const std::string version = "\"format_version\": 2";
+  text.replace(text.find(version), version.size(), "\"format_version\": 1");
+  Counterexample old = from_json(text);
+  EXPECT_TRUE(old.private_stack_steps);
+  EXPECT_TRUE(old.replay_options().private_stack_steps);
+  c.private_stack_steps = true;
+  EXPECT_TRUE(from_json(to_json(c, *target().model)).private_stack_steps);
 }
 
 TEST(Counterexample, EveryTruncationIsRejectedWithAReason) {
@@ -97,8 +114,10 @@ TEST(Counterexample, DamagedFieldsAreNamed) {
     }
     return std::string("accepted");
   };
-  EXPECT_EQ(error_of("\"format_version\": 1", "\"format_version\": 2"),
-            "field 'format_version': 2 is not supported (this lineup reads 1)");
+  EXPECT_EQ(error_of("\"format_version\": 2", "\"format_version\": 3"),
+            "field 'format_version': 3 is not supported (this lineup reads 1 to 2)");
+  EXPECT_EQ(error_of("\"format_version\": 2", "\"format_version\": 0"),
+            "field 'format_version': 0 is not supported (this lineup reads 1 to 2)");
   EXPECT_EQ(error_of("\"schedule\": \"s1:", "\"schedule\": \"x1:"),
             "field 'schedule': malformed schedule token: expected prefix \"s1:\"");
   EXPECT_EQ(

@@ -66,6 +66,7 @@ __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size,
                                      uintptr_t pc) {
   auto addr = reinterpret_cast<uintptr_t>(a);
   if (is_errno(addr) || e->unscheduled_thread_local(addr)) return;
+  if (e->private_stack_access(addr, size, write, pc)) return;
   EngineSection engine;
   Transition& rec =
       e->step(Transition::pending(write ? Kind::kWrite : Kind::kRead, addr, size, pc));
