@@ -60,6 +60,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   }
   condition_variables_.reset(thread_count_);
   stacks_low_ = stacks_span_ = 0;
+  private_low_ = private_span_ = 0;
   weak_ = options_.memory_model == MemoryModel::kC11 ? &weak_model_ : nullptr;
   if (weak_) weak_->begin(thread_count_, trace_, [this](const Choice& c) { return decide(c); });
 
@@ -183,6 +184,7 @@ void Execution::fiber_main(int thread) { tl_execution->run_thread(thread); }
 void Execution::run_thread(ThreadId t) {
   const std::vector<Call>& calls = program_->threads[static_cast<size_t>(t)];
   ThreadState& me = threads_[static_cast<size_t>(t)];
+  resume(t);
   for (size_t i = 0; i < calls.size(); ++i) {
     flush_deferred_write();
     me.call = static_cast<int32_t>(trace_->calls.size());
@@ -235,6 +237,7 @@ void Execution::run_thread(ThreadId t) {
 void Execution::finish_thread() {
   ThreadId me = current_thread();
   threads_[static_cast<size_t>(me)].finished = true;
+  private_span_ = 0;
   if (starting_) fibers_.switch_to(kMainContext);
   ThreadId next = choose();
   fibers_.switch_to(next == kNoThread ? kMainContext : next);

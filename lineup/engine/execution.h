@@ -74,8 +74,7 @@ class Execution {
   /// no step (EngineOptions::private_stack_steps); the spin window records it. Inline: every
   /// plain access asks, and nearly all are to the heap.
   bool private_stack_access(uintptr_t addr, uint32_t size, bool write, uintptr_t pc) {
-    return addr - stacks_low_ < stacks_span_ && !options_.private_stack_steps &&
-           private_stack_access_slow(addr, size, write, pc);
+    return addr - private_low_ < private_span_ && private_stack_access_slow(addr, size, write, pc);
   }
   /// Checks an access that is not a scheduling point (atomics-only mode) against freed blocks.
   /// Inline (heap.h): every such access asks; only a use after free leaves the hook's path.
@@ -197,6 +196,8 @@ class Execution {
   void note_foreign_stack_access(ThreadId me, uintptr_t addr);
   void after_step(Transition& rec);
   bool private_stack_access_slow(uintptr_t addr, uint32_t size, bool write, uintptr_t pc);
+  /// Thread `t` runs (again): its stack is the private one, if it is still private.
+  void resume(ThreadId t);
   void capture_private_write();
   /// A write of `value` to `at`: if `value` points into a logical thread's stack (tag bits
   /// in the top 16 bits ignored) and `at` is not on that stack, the stack is published.
@@ -231,6 +232,10 @@ class Execution {
   // The span of the program's threads' stacks, [stacks_low_, stacks_low_ + stacks_span_): a
   // cheap first test for note_foreign_stack_access.
   uintptr_t stacks_low_ = 0, stacks_span_ = 0;
+  // The running thread's stack while it is private, [private_low_, private_low_ +
+  // private_span_) (span 0: none), and that thread's state: private_stack_access's test.
+  uintptr_t private_low_ = 0, private_span_ = 0;
+  ThreadState* private_owner_ = nullptr;
   bool starting_ = false;
   ThreadId previous_ = kNoThread;
   int spin_rounds_ = 0;       // consecutive stalls in the same state (resolve_stall)
@@ -242,7 +247,7 @@ class Execution {
   struct PrivateWrite {
     uintptr_t addr = 0, pc = 0;
     uint32_t size = 0;
-    ThreadId thread = kNoThread;
+    ThreadState* owner = nullptr;
   } private_write_;
   // A plain write of more than 8 bytes, still to be looked at for pointers into a stack.
   struct RangeWrite {

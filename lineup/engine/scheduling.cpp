@@ -68,10 +68,24 @@ void Execution::publish_stack(uintptr_t pointer, uintptr_t at) {
   for (ThreadId t = 0; t < thread_count_; ++t) {
     if (on_own_stack(t, pointer)) {
       // A thread's pointers to its own locals, kept in its own stack, reach no one else.
-      if (!on_own_stack(t, at)) threads_[static_cast<size_t>(t)].stack_published = true;
+      if (on_own_stack(t, at)) return;
+      threads_[static_cast<size_t>(t)].stack_published = true;
+      if (pointer - private_low_ < private_span_) private_span_ = 0;
       return;
     }
   }
+}
+
+void Execution::resume(ThreadId t) {
+  ThreadState& s = threads_[static_cast<size_t>(t)];
+  if (s.stack_published || options_.private_stack_steps) {
+    private_span_ = 0;
+    return;
+  }
+  auto [lo, hi] = fibers_.stack_range(t);
+  private_low_ = lo;
+  private_span_ = hi - lo;
+  private_owner_ = &s;
 }
 
 void Execution::scan_range_write() {
@@ -83,18 +97,16 @@ void Execution::scan_range_write() {
 }
 
 bool Execution::private_stack_access_slow(uintptr_t addr, uint32_t size, bool write, uintptr_t pc) {
-  const ThreadId me = current_thread();
-  if (me < 0 || !on_own_stack(me, addr)) return false;
   // The previous write first: it may publish the stack (and for the spin window, its value
   // comes before this access, as after_step and capture_deferred_write would order them).
   flush_deferred_write();
-  ThreadState& self = threads_[static_cast<size_t>(me)];
-  if (self.stack_published) return false;
+  if (addr - private_low_ >= private_span_) return false;
+  ThreadState& self = *private_owner_;
   if (spin_neutral(addr)) return true;
   if (!write) {
     if (size <= 8) self.spin.add_read(pc, addr, size, SpinWindow::load(addr, size));
   } else if (size <= 8) {
-    private_write_ = {addr, pc, size, me};
+    private_write_ = {addr, pc, size, &self};
   } else {
     self.spin.clear();
   }
@@ -104,8 +116,7 @@ bool Execution::private_stack_access_slow(uintptr_t addr, uint32_t size, bool wr
 void Execution::capture_private_write() {
   const PrivateWrite w = private_write_;
   private_write_.size = 0;
-  threads_[static_cast<size_t>(w.thread)].spin.add_stack_write(w.pc, w.addr, w.size,
-                                                               SpinWindow::load(w.addr, w.size));
+  w.owner->spin.add_stack_write(w.pc, w.addr, w.size, SpinWindow::load(w.addr, w.size));
 }
 
 bool Execution::spin_neutral(uintptr_t addr) const {
@@ -140,9 +151,13 @@ Transition& Execution::step(const Transition& pending) {
   tl_probe_pc = 0;
   if (starting_) {
     fibers_.switch_to(kMainContext);  // resumed when first chosen
+    resume(me);
   } else {
     ThreadId next = choose();
-    if (next != me) fibers_.switch_to(next);  // resumed when chosen again
+    if (next != me) {
+      fibers_.switch_to(next);  // resumed when chosen again
+      resume(me);
+    }
   }
   tl_probe_pc = p.pc;
   if (is_memory(p.kind) && heap_.owns(reinterpret_cast<void*>(p.addr)) &&
