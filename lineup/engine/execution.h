@@ -192,6 +192,8 @@ class Execution {
   bool spin_neutral(uintptr_t addr) const;
   /// Whether `addr` is on logical thread `t`'s fiber stack.
   bool on_own_stack(ThreadId t, uintptr_t addr) const;
+  /// The logical thread whose fiber stack holds `addr` (kNoThread: none).
+  ThreadId stack_owner(uintptr_t addr) const;
   /// Records an access of thread `me` to `addr` if it is on another thread's stack.
   void note_foreign_stack_access(ThreadId me, uintptr_t addr);
   void after_step(Transition& rec);

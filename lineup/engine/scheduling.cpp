@@ -54,26 +54,27 @@ bool Execution::on_own_stack(ThreadId t, uintptr_t addr) const {
 
 void Execution::note_foreign_stack_access(ThreadId me, uintptr_t addr) {
   if (addr - stacks_low_ >= stacks_span_) return;
+  const ThreadId t = stack_owner(addr);
+  if (t == kNoThread || t == me) return;
+  ThreadState& owner = threads_[static_cast<size_t>(t)];
+  if (!owner.stack_shared(addr)) owner.shared_stack.push_back(addr);
+  // The pointer came by a way no hook saw (uninstrumented code): from now on, at least.
+  owner.stack_published = true;
+}
+
+ThreadId Execution::stack_owner(uintptr_t addr) const {
   for (ThreadId t = 0; t < thread_count_; ++t) {
-    if (t == me || !on_own_stack(t, addr)) continue;
-    ThreadState& owner = threads_[static_cast<size_t>(t)];
-    if (!owner.stack_shared(addr)) owner.shared_stack.push_back(addr);
-    // The pointer came by a way no hook saw (uninstrumented code): from now on, at least.
-    owner.stack_published = true;
-    return;
+    if (on_own_stack(t, addr)) return t;
   }
+  return kNoThread;
 }
 
 void Execution::publish_stack(uintptr_t pointer, uintptr_t at) {
-  for (ThreadId t = 0; t < thread_count_; ++t) {
-    if (on_own_stack(t, pointer)) {
-      // A thread's pointers to its own locals, kept in its own stack, reach no one else.
-      if (on_own_stack(t, at)) return;
-      threads_[static_cast<size_t>(t)].stack_published = true;
-      if (pointer - private_low_ < private_span_) private_span_ = 0;
-      return;
-    }
-  }
+  const ThreadId t = stack_owner(pointer);
+  // A thread's pointers to its own locals, kept in its own stack, reach no one else.
+  if (t == kNoThread || on_own_stack(t, at)) return;
+  threads_[static_cast<size_t>(t)].stack_published = true;
+  if (pointer - private_low_ < private_span_) private_span_ = 0;
 }
 
 void Execution::resume(ThreadId t) {
