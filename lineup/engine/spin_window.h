@@ -34,25 +34,25 @@ class SpinWindow {
   /// Records an executed read of `size` (<= 8) bytes at `addr` that saw `value`.
   void add_read(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t value) {
     settle();
-    push({pc, addr, value, 0, size, Access::kRead});
+    push({pc, addr, value, 0, size, Access::kRead, 0});
   }
   /// Records an executed write of `value` to the thread's own stack.
   void add_stack_write(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t value) {
     settle();
-    push({pc, addr, value, 0, size, Access::kStackWrite});
+    push({pc, addr, value, 0, size, Access::kStackWrite, 0});
   }
   /// Records a write of `size` (<= 8) bytes to shared memory that is about to replace `old`;
   /// the value written is read back from memory at the thread's next step (settle()).
   void add_shared_write(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t old) {
     settle();
-    push({pc, addr, 0, old, size, Access::kSharedWrite});
+    push({pc, addr, 0, old, size, Access::kSharedWrite, 0});
     value_pending_ = true;
   }
   /// Completes the last shared write with the value now in memory. Called by the thread
   /// itself before its next step, when no other thread can have run since the write.
   void settle() {
     if (!value_pending_) return;
-    Entry& e = entries_[(first_ + count_ - 1) % kCapacity];
+    Entry& e = entries_[(pushed_ - 1) % kCapacity];
     e.value = load(e.addr, e.size);
     value_pending_ = false;
   }
@@ -60,22 +60,33 @@ class SpinWindow {
   /// remembers the locations of the last iteration and the values it waits on (changed()).
   bool repeats(uintptr_t pc, uintptr_t addr) {
     settle();
-    for (int k = count_ - 1; k >= 0; --k) {
-      const Entry& e = at(k);
-      if (e.pc != pc || e.addr != addr || e.access != Access::kRead) continue;
-      int len = count_ - k;
-      if (k < len) return false;
-      for (int j = k; j < count_; ++j) {
-        const Entry& now = at(j);
-        const Entry& before = at(j - len);
-        if (now.pc != before.pc || now.addr != before.addr || now.value != before.value ||
-            now.old != before.old || now.access != before.access) {
-          return false;
-        }
+    const int k = last_read(pc, addr);
+    if (k < 0) return false;
+    int len = count_ - k;
+    if (k < len) return false;
+    for (int j = k; j < count_; ++j) {
+      const Entry& now = at(j);
+      const Entry& before = at(j - len);
+      if (now.pc != before.pc || now.addr != before.addr || now.value != before.value ||
+          now.old != before.old || now.access != before.access) {
+        return false;
       }
-      return restored(k);
     }
-    return false;
+    return restored(k);
+  }
+  /// The window position (0 the oldest) of the newest read at (pc, addr), or -1 if the window
+  /// holds none. Reads are chained by a hash of (pc, addr), newest first, so the walk visits
+  /// only reads of that bucket instead of the whole window: nearly every step of a
+  /// non-spinning thread asks, and most reads have no earlier twin.
+  int last_read(uintptr_t pc, uintptr_t addr) const {
+    const uint64_t oldest = pushed_ - static_cast<uint64_t>(count_);
+    for (uint64_t s = bucket_head_[bucket(pc, addr)]; s > oldest;) {
+      const Entry& e = entries_[(s - 1) % kCapacity];
+      if (e.pc == pc && e.addr == addr) return static_cast<int>(s - 1 - oldest);
+      if (e.back == 0) break;
+      s -= e.back;
+    }
+    return -1;
   }
   /// Whether a location the last repeats() == true waits on no longer holds that value.
   bool changed() const {
@@ -134,11 +145,15 @@ class SpinWindow {
     uint64_t old;    // shared write: the value it replaced
     uint32_t size;
     Access access;
+    // A read: how many entries back the previous read of its bucket was (0: none in the
+    // window, or further back than a full window).
+    uint16_t back;
   };
   // Iterations of up to kCapacity / 2 steps are recognised (a hazard-pointer search that
   // restarts from the head takes about 40, its locals included; EllenBinTree's search of a
   // three-level tree about 75).
   static constexpr int kCapacity = 256;
+  static constexpr int kBuckets = 256;
 
   struct Watch {
     uintptr_t addr;
@@ -177,20 +192,34 @@ class SpinWindow {
     return true;
   }
 
-  // Entry i of the window, 0 the oldest; a ring, so adding never moves entries.
-  const Entry& at(int i) const { return entries_[(first_ + i) % kCapacity]; }
-  void push(const Entry& e) {
-    if (count_ == kCapacity) {
-      first_ = (first_ + 1) % kCapacity;
-      --count_;
+  // Entry i of the window, 0 the oldest; a ring indexed by the number of entries ever
+  // pushed, so adding never moves entries and positions outside the window are recognisable.
+  const Entry& at(int i) const {
+    return entries_[(pushed_ - static_cast<uint64_t>(count_) + static_cast<uint64_t>(i)) %
+                    kCapacity];
+  }
+  static size_t bucket(uintptr_t pc, uintptr_t addr) {
+    return ((pc ^ (addr * 0x9e3779b97f4a7c15ULL)) >> 40) % kBuckets;
+  }
+  void push(Entry e) {
+    if (count_ == kCapacity) --count_;
+    if (e.access == Access::kRead) {
+      uint64_t& head = bucket_head_[bucket(e.pc, e.addr)];
+      const uint64_t back = pushed_ + 1 - head;
+      e.back = head != 0 && back <= kCapacity ? static_cast<uint16_t>(back) : 0;
+      head = pushed_ + 1;
     }
-    entries_[(first_ + count_) % kCapacity] = e;
+    entries_[pushed_ % kCapacity] = e;
+    ++pushed_;
     ++count_;
   }
 
   Entry entries_[kCapacity];
-  int first_ = 0;
+  uint64_t pushed_ = 0;  // entries ever pushed; the window is the last count_ of them
   int count_ = 0;
+  // Per bucket, 1 + the push number of its newest read (0: none yet); stale values point
+  // before the window and are ignored.
+  uint64_t bucket_head_[kBuckets] = {};
   bool value_pending_ = false;
   std::vector<Watch> watch_;  // kept between uses: spinning allocates nothing
 };

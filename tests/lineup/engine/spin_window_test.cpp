@@ -3,8 +3,10 @@
 #include "lineup/engine/spin_window.h"
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <cstdint>
+#include <deque>
 
 namespace lineup::engine {
 namespace {
@@ -93,6 +95,51 @@ TEST(SpinWindow, AnotherThreadsWriteDuringTheIterationIsNotASpin) {
     window.add_read(kRelease, at(&flag), 8, 5);
   }
   EXPECT_FALSE(window.repeats(kLoadFlag, at(&flag)));
+}
+
+// last_read's chains against a scan of the whole window, over windows that wrap around the
+// ring several times, are cleared midway, and have more distinct reads than buckets.
+RC_GTEST_PROP(SpinWindow, TheNewestReadIsTheOneAScanOfTheWindowFinds, ()) {
+  struct Seen {
+    uintptr_t pc, addr;
+    bool read;
+  };
+  uint64_t memory[4] = {};
+  const auto keys = *rc::gen::inRange<uintptr_t>(1, 700);
+  const auto steps = *rc::gen::inRange(0, 1500);
+  SpinWindow window;
+  std::deque<Seen> seen;  // the window, oldest first
+  for (int i = 0; i < steps; ++i) {
+    const auto pc = *rc::gen::inRange<uintptr_t>(0, keys);
+    const auto slot = *rc::gen::inRange<size_t>(0, 4);
+    const uintptr_t addr = at(&memory[slot]);
+    switch (*rc::gen::inRange(0, 20)) {
+      case 0:
+        window.clear();
+        seen.clear();
+        break;
+      case 1:
+        window.add_shared_write(pc, addr, 8, memory[slot]);
+        seen.push_back({pc, addr, false});
+        break;
+      case 2:
+        window.add_stack_write(pc, addr, 8, memory[slot]);
+        seen.push_back({pc, addr, false});
+        break;
+      default:
+        window.add_read(pc, addr, 8, memory[slot]);
+        seen.push_back({pc, addr, true});
+    }
+    if (seen.size() > 256) seen.pop_front();
+    const auto ask_pc = *rc::gen::inRange<uintptr_t>(0, keys);
+    const uintptr_t ask_addr = at(&memory[*rc::gen::inRange<size_t>(0, 4)]);
+    int expected = -1;
+    for (int k = static_cast<int>(seen.size()) - 1; k >= 0 && expected < 0; --k) {
+      const Seen& e = seen[static_cast<size_t>(k)];
+      if (e.read && e.pc == ask_pc && e.addr == ask_addr) expected = k;
+    }
+    RC_ASSERT(window.last_read(ask_pc, ask_addr) == expected);
+  }
 }
 
 }  // namespace
