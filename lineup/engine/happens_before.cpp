@@ -151,8 +151,7 @@ void HappensBefore::refresh_joins() {
 
 void HappensBefore::grow() { grow_granule_table(table_, filled_); }
 
-HappensBefore::Location& HappensBefore::location(uintptr_t granule) {
-  if (granule + 1 == cached_key_) return pool_[cached_index_];
+HappensBefore::Location& HappensBefore::location_slow(uintptr_t granule) {
   if (2 * (used_ + 1) > table_.size()) grow();
   const size_t mask = table_.size() - 1;
   size_t i = granule_probe_start(granule + 1, mask);

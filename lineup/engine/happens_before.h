@@ -233,7 +233,13 @@ class HappensBefore {
   }
   uint32_t* last_write(const Location& l) { return &location_clocks_[l.clocks]; }
   uint32_t* reads(const Location& l) { return &location_clocks_[l.clocks + width_]; }
-  Location& location(uintptr_t granule);
+  // The location of `granule`, created if new. The last one looked up is answered inline:
+  // race detection has just asked for it when add() comes.
+  Location& location(uintptr_t granule) {
+    if (granule + 1 == cached_key_) return pool_[cached_index_];
+    return location_slow(granule);
+  }
+  Location& location_slow(uintptr_t granule);
   const Location* find(uintptr_t granule) const {
     // The last granule looked up first: race detection asks for a step's granule and then
     // adds the step there.

@@ -127,6 +127,43 @@ bool Execution::spin_neutral(uintptr_t addr) const {
   return false;
 }
 
+// Inline: its one caller is step(), at every step.
+[[gnu::always_inline]] inline void Execution::after_step(Transition& rec) {
+  ThreadState& self = threads_[static_cast<size_t>(rec.thread)];
+  bool writes = rec.writes();
+  bool neutral = spin_neutral(rec.addr);
+  if (rec.kind == Kind::kRead || rec.has(kCas)) {
+    if (rec.size <= 8) {
+      uint64_t now = SpinWindow::load(rec.addr, rec.size);
+      rec.value = now;
+      rec.flags |= kValueKnown;
+      if (rec.has(kCas) && now != rec.expected) {
+        writes = false;  // a failing compare-exchange only reads
+        if (!neutral) self.spin.add_read(rec.pc, rec.addr, rec.size, now);
+      } else if (!rec.has(kCas) && !neutral) {
+        self.spin.add_read(rec.pc, rec.addr, rec.size, now);
+      }
+    }
+  }
+  // The value an atomic store, exchange or compare-exchange writes (a plain write's is taken
+  // at the next engine entry).
+  if (rec.kind == Kind::kWrite || rec.kind == Kind::kRmw) note_written_value(rec.value, rec.addr);
+  if (!writes || neutral) return;
+  bool small_memory_write = (rec.kind == Kind::kWrite || rec.kind == Kind::kRmw) && rec.size <= 8;
+  if (small_memory_write && !rec.has(kAtomic) && on_own_stack(rec.thread, rec.addr)) {
+    // A plain write to the thread's own stack goes into the window with its value once the
+    // value is known (capture_deferred_write): progress only if it differs from round to round.
+    return;
+  }
+  if (small_memory_write) {
+    // Progress only if it does not recur identically with memory restored (SpinWindow).
+    // Memory still holds the value being replaced: the access runs after this returns.
+    self.spin.add_shared_write(rec.pc, rec.addr, rec.size, SpinWindow::load(rec.addr, rec.size));
+  } else {
+    self.spin.clear();
+  }
+}
+
 Transition& Execution::step(const Transition& pending) {
   watchdog_.note_progress();
   flush_deferred_write();
@@ -192,42 +229,6 @@ uint32_t Execution::decide(const Choice& choice) {
   }
   result_->schedule.stale.push_back(staleness(choice, pick));
   return pick;
-}
-
-void Execution::after_step(Transition& rec) {
-  ThreadState& self = threads_[static_cast<size_t>(rec.thread)];
-  bool writes = rec.writes();
-  bool neutral = spin_neutral(rec.addr);
-  if (rec.kind == Kind::kRead || rec.has(kCas)) {
-    if (rec.size <= 8) {
-      uint64_t now = SpinWindow::load(rec.addr, rec.size);
-      rec.value = now;
-      rec.flags |= kValueKnown;
-      if (rec.has(kCas) && now != rec.expected) {
-        writes = false;  // a failing compare-exchange only reads
-        if (!neutral) self.spin.add_read(rec.pc, rec.addr, rec.size, now);
-      } else if (!rec.has(kCas) && !neutral) {
-        self.spin.add_read(rec.pc, rec.addr, rec.size, now);
-      }
-    }
-  }
-  // The value an atomic store, exchange or compare-exchange writes (a plain write's is taken
-  // at the next engine entry).
-  if (rec.kind == Kind::kWrite || rec.kind == Kind::kRmw) note_written_value(rec.value, rec.addr);
-  if (!writes || neutral) return;
-  bool small_memory_write = (rec.kind == Kind::kWrite || rec.kind == Kind::kRmw) && rec.size <= 8;
-  if (small_memory_write && !rec.has(kAtomic) && on_own_stack(rec.thread, rec.addr)) {
-    // A plain write to the thread's own stack goes into the window with its value once the
-    // value is known (capture_deferred_write): progress only if it differs from round to round.
-    return;
-  }
-  if (small_memory_write) {
-    // Progress only if it does not recur identically with memory restored (SpinWindow).
-    // Memory still holds the value being replaced: the access runs after this returns.
-    self.spin.add_shared_write(rec.pc, rec.addr, rec.size, SpinWindow::load(rec.addr, rec.size));
-  } else {
-    self.spin.clear();
-  }
 }
 
 void Execution::capture_deferred_write() {
