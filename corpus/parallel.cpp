@@ -56,6 +56,7 @@ json counts_json(const HuntResult& r) {
           {"abandoned", r.abandoned},
           {"spin_blocks", r.spin_blocks},
           {"forced_timeouts", r.forced_timeouts},
+          {"late_stack_publications", r.late_stack_publications},
           {"bugs", r.violations.size()}};
 }
 
@@ -201,6 +202,7 @@ HuntResult summed_counts(const std::vector<const json*>& counts) {
     r.abandoned += last.at("abandoned").get<uint64_t>();
     r.spin_blocks += last.at("spin_blocks").get<uint64_t>();
     r.forced_timeouts += last.at("forced_timeouts").get<uint64_t>();
+    r.late_stack_publications += last.at("late_stack_publications").get<uint64_t>();
     int b = last.at("bound_completed").get<int>();
     if (b < 0) any_bound = false;
     bound = std::min(bound, b);

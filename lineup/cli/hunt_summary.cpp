@@ -32,6 +32,7 @@ nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options
                         {"executions_abandoned", r.abandoned},
                         {"spin_blocks", r.spin_blocks},
                         {"forced_timeouts", r.forced_timeouts},
+                        {"late_stack_publications", r.late_stack_publications},
                         {"duplicates_dropped", r.duplicates_dropped},
                         {"setup_seconds", r.setup_seconds},
                         {"checker_seconds", r.checker_seconds},

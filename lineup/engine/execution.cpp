@@ -38,6 +38,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.schedule.stale.clear();
   result.spin_blocks = result.forced_timeouts = 0;
   result.clock_readings = 0;
+  result.late_stack_publications = 0;
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.resize(static_cast<size_t>(thread_count_));
   for (ThreadState& s : threads_) s.restart();

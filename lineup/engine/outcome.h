@@ -46,6 +46,11 @@ struct ExecutionResult {
   /// Clock readings by the logical threads (setup's are the same in every execution); when
   /// not 0, equivalent executions may have read different times (virtual_clock.h).
   uint64_t clock_readings = 0;
+  /// Threads whose stack another thread reached through a pointer no hook saw written
+  /// (uninstrumented code, a copy of a size known only at run time): their accesses to it
+  /// before then were no steps, so interleavings with those accesses may be missed
+  /// (EngineOptions::private_stack_steps rules this out).
+  uint32_t late_stack_publications = 0;
 
   bool ok() const { return outcome == Outcome::kCompleted; }
   /// A bug report: neither completed nor abandoned by the strategy.

@@ -59,6 +59,10 @@ void Execution::note_foreign_stack_access(ThreadId me, uintptr_t addr) {
   ThreadState& owner = threads_[static_cast<size_t>(t)];
   if (!owner.stack_shared(addr)) owner.shared_stack.push_back(addr);
   // The pointer came by a way no hook saw (uninstrumented code): from now on, at least.
+  // Only plain accesses are ever left out as private (atomics-only mode leaves out all).
+  if (!owner.stack_published && options_.schedule_plain_accesses && !options_.private_stack_steps) {
+    ++result_->late_stack_publications;
+  }
   owner.stack_published = true;
 }
 

@@ -9,33 +9,53 @@ std::string plural(uint64_t n, const std::string& one, const std::string& many) 
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// The bound asked for, as bound_completed reports it (DPOR has no bound: it completes the
+// bound asked for when it completes the program).
+int wanted_bound(const HuntOptions& options) { return options.bound < 0 ? INT_MAX : options.bound; }
+
 }  // namespace
 
 bool bound_covered(const HuntResult& r, const HuntOptions& options) {
   if (!engine::is_systematic(options.strategy)) return false;
-  if (r.programs_capped != 0) return false;
-  // DPOR has no bound: it completes the bound asked for when it completes the program.
-  int wanted = options.bound < 0 ? INT_MAX : options.bound;
-  return r.programs > 0 && r.bound_completed >= wanted;
+  if (r.programs_capped != 0 || r.late_stack_publications != 0) return false;
+  return r.programs > 0 && r.bound_completed >= wanted_bound(options);
 }
 
 std::string incomplete_coverage(const HuntResult& r, const HuntOptions& options) {
   if (!engine::is_systematic(options.strategy)) return "";
   if (bound_covered(r, options)) return "";
+  std::string late;
+  if (r.late_stack_publications != 0) {
+    late =
+        "a thread reached another's stack through a pointer no hook saw (uninstrumented "
+        "code) " +
+        plural(r.late_stack_publications, "time", "times") +
+        ", and that stack's accesses before then were no steps (--private-stack-steps makes "
+        "them steps)";
+  }
+  if (r.programs_capped == 0 && r.programs > 0 && r.bound_completed >= wanted_bound(options)) {
+    return "the coverage of the bound is not assured: " + late;
+  }
   std::string what = options.bound < 0 || options.strategy == engine::StrategyKind::kDpor
                          ? std::string("the search was not completed")
                          : "bound " + std::to_string(options.bound) + " was not completed";
   if (r.programs_capped != 0) {
-    return what + ": " + plural(r.programs_capped, "program", "programs") + " hit --executions";
+    what += ": " + plural(r.programs_capped, "program", "programs") + " hit --executions";
+  } else if (r.programs == 0) {
+    what += ": no program was finished";
   }
-  return what + (r.programs == 0 ? ": no program was finished" : "");
+  return late.empty() ? what : what + "; " + late;
 }
 
 std::string coverage_counts(const HuntResult& r) {
   return plural(r.programs_capped, "program", "programs") + " hit --executions, " +
          plural(r.abandoned, "execution", "executions") +
          " abandoned, spin detection blocked a thread " + plural(r.spin_blocks, "time", "times") +
-         ", " + plural(r.forced_timeouts, "timed wait", "timed waits") + " forced to time out";
+         ", " + plural(r.forced_timeouts, "timed wait", "timed waits") + " forced to time out" +
+         (r.late_stack_publications == 0
+              ? ""
+              : ", " + plural(r.late_stack_publications, "stack", "stacks") +
+                    " reached through a pointer no hook saw");
 }
 
 }  // namespace lineup

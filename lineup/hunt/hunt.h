@@ -123,6 +123,9 @@ struct HuntResult {
   /// the strategy abandoned as redundant, and the engine's spin blocks and forced timeouts
   /// (ExecutionResult::spin_blocks, forced_timeouts) over all executions.
   uint64_t programs_capped = 0, abandoned = 0, spin_blocks = 0, forced_timeouts = 0;
+  /// Stacks reached through a pointer no hook saw (ExecutionResult::late_stack_publications),
+  /// over all executions: interleavings before each may be missed.
+  uint64_t late_stack_publications = 0;
   /// --jobs: violations dropped when merging as already found by another worker.
   uint64_t duplicates_dropped = 0;
   std::vector<Violation> violations;

@@ -138,6 +138,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     ++explored;
     out.spin_blocks += r.spin_blocks;
     out.forced_timeouts += r.forced_timeouts;
+    out.late_stack_publications += r.late_stack_publications;
     if (r.outcome == engine::Outcome::kAbandoned) {
       ++out.abandoned;
       return explored < cap;

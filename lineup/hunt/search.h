@@ -30,6 +30,7 @@ struct ProgramSearch {
   bool capped = false;         // stopped at --executions with executions left to explore
   uint64_t abandoned = 0;      // executions the strategy abandoned as redundant
   uint64_t spin_blocks = 0, forced_timeouts = 0;  // summed ExecutionResult counts
+  uint64_t late_stack_publications = 0;           // summed ExecutionResult counts
   std::optional<Violation> violation;
   uint64_t violation_execution = 0;  // how many executions it took to find `violation`
 };
