@@ -42,6 +42,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.resize(static_cast<size_t>(thread_count_));
   for (ThreadState& s : threads_) s.restart();
+  unfinished_ = thread_count_ >= 64 ? ~uint64_t{0} : (uint64_t{1} << thread_count_) - 1;
+  may_wait_ = 0;
   thread_specifics_.clear();
   locks_.clear();
   clock_.reset();
@@ -238,6 +240,7 @@ void Execution::run_thread(ThreadId t) {
 void Execution::finish_thread() {
   ThreadId me = current_thread();
   threads_[static_cast<size_t>(me)].finished = true;
+  unfinished_ &= ~(uint64_t{1} << me);
   private_span_ = 0;
   if (starting_) fibers_.switch_to(kMainContext);
   ThreadId next = choose();

@@ -186,6 +186,13 @@ class Execution {
   /// Asks the strategy to decide a memory-model choice and records it in the schedule.
   uint32_t decide(const Choice& choice);
   bool enabled(ThreadId t);
+  /// Sets thread t's bit of may_wait_ from its pending transition and spin state.
+  void note_may_wait(ThreadId t) {
+    const uint64_t bit = uint64_t{1} << t;
+    const auto& s = threads_[static_cast<size_t>(t)];
+    may_wait_ =
+        pending_[t].kind > Kind::kFence || s.spin_blocked ? may_wait_ | bit : may_wait_ & ~bit;
+  }
   void resolve_stall();
   std::string describe_waits();
   /// Whether `addr` is in one of options_.spin_neutral_ranges.
@@ -243,6 +250,10 @@ class Execution {
   int spin_rounds_ = 0;       // consecutive stalls in the same state (resolve_stall)
   uint64_t stall_state_ = 0;  // hash of that state
   int spin_blocked_count_ = 0;
+  // The threads not finished, and among them those that may not be enabled: their pending
+  // transition is a synchronisation operation, or they spin. The others' memory accesses and
+  // fences are always enabled, so choose() looks only at these (bit t for thread t).
+  uint64_t unfinished_ = 0, may_wait_ = 0;
   size_t deferred_write_ = kNone;
   // A plain write to the running thread's unpublished stack, whose value the spin window
   // takes at the next engine entry (size 0: none).

@@ -1,6 +1,7 @@
 // Scheduling points: recording a thread's pending transition, asking the strategy who runs
 // next, switching fibers only when the chosen thread changes, and deciding which threads are
 // blocked (locks, condition variables, predicates, spinning).
+#include <bit>
 #include <cstring>
 #include <utility>
 
@@ -176,6 +177,7 @@ Transition& Execution::step(const Transition& pending) {
   copy_fresh(p, pending);
   p.thread = me;
   ThreadState& self = threads_[static_cast<size_t>(me)];
+  note_may_wait(me);
   self.spin.settle();  // nothing else has run since this thread's previous step
   tl_probe_pc = p.pc;
   if (is_memory(p.kind)) note_foreign_stack_access(me, p.addr);
@@ -187,6 +189,7 @@ Transition& Execution::step(const Transition& pending) {
       (!on_own_stack(me, p.addr) || p.has(kAtomic) || self.stack_shared(p.addr)) &&
       reads_only_now(p) && !spin_neutral(p.addr) && self.spin.repeats(p.pc, p.addr)) {
     self.spin_blocked = true;
+    may_wait_ |= uint64_t{1} << me;
     ++spin_blocked_count_;
     ++result_->spin_blocks;
   }
@@ -266,15 +269,13 @@ bool Execution::enabled(ThreadId t) {
 
 ThreadId Execution::choose() {
   for (;;) {
-    uint64_t enabled_mask = 0, unfinished = 0;
-    for (ThreadId t = 0; t < thread_count_; ++t) {
-      if (threads_[static_cast<size_t>(t)].finished) continue;
-      unfinished |= uint64_t{1} << t;
-      // Memory accesses and fences are always enabled unless the thread spins; only
-      // synchronisation operations need a closer look.
-      bool plain =
-          pending_[t].kind <= Kind::kFence && !threads_[static_cast<size_t>(t)].spin_blocked;
-      if (plain || enabled(t)) enabled_mask |= uint64_t{1} << t;
+    // Memory accesses and fences are always enabled unless the thread spins; only
+    // synchronisation operations need a closer look.
+    const uint64_t unfinished = unfinished_;
+    uint64_t enabled_mask = unfinished & ~may_wait_;
+    for (uint64_t m = unfinished & may_wait_; m != 0; m &= m - 1) {
+      const int t = std::countr_zero(m);
+      if (enabled(t)) enabled_mask |= uint64_t{1} << t;
     }
     if (unfinished == 0) return kNoThread;
     if (enabled_mask == 0) {
@@ -311,6 +312,7 @@ ThreadId Execution::choose() {
       chosen.spin_blocked = false;
       chosen.spin.clear();
       --spin_blocked_count_;
+      note_may_wait(next);
     }
     return next;
   }
@@ -344,10 +346,12 @@ void Execution::resolve_stall() {
                 describe_waits() + ")");
     }
     // Bounded waits may still exit: let the spinners go round once more.
-    for (ThreadState& s : threads_) {
+    for (ThreadId t = 0; t < thread_count_; ++t) {
+      ThreadState& s = threads_[static_cast<size_t>(t)];
       if (s.spin_blocked) {
         s.spin_blocked = false;
         s.spin.clear();
+        note_may_wait(t);
       }
     }
     spin_blocked_count_ = 0;
