@@ -239,7 +239,6 @@ void Execution::run_thread(ThreadId t) {
 
 void Execution::finish_thread() {
   ThreadId me = current_thread();
-  threads_[static_cast<size_t>(me)].finished = true;
   unfinished_ &= ~(uint64_t{1} << me);
   private_span_ = 0;
   if (starting_) fibers_.switch_to(kMainContext);

@@ -143,7 +143,6 @@ class Execution {
   static constexpr uint64_t kAddressBits = (uint64_t{1} << 48) - 1;
 
   struct ThreadState {
-    bool finished = false;
     bool spin_blocked = false;
     int32_t call = -1;  // index of the current call span
     /// A pointer into this thread's stack was written outside it: other threads may reach
@@ -158,7 +157,7 @@ class Execution {
     /// Back to a thread that has not started. In place: the spin window's ring is 10 KB,
     /// and an emptied window never reads what it holds.
     void restart() {
-      finished = spin_blocked = stack_published = false;
+      spin_blocked = stack_published = false;
       call = -1;
       spin.clear();
       shared_stack.clear();
@@ -186,6 +185,7 @@ class Execution {
   /// Asks the strategy to decide a memory-model choice and records it in the schedule.
   uint32_t decide(const Choice& choice);
   bool enabled(ThreadId t);
+  bool finished(ThreadId t) const { return ((unfinished_ >> t) & 1) == 0; }
   /// Sets thread t's bit of may_wait_ from its pending transition and spin state.
   void note_may_wait(ThreadId t) {
     const uint64_t bit = uint64_t{1} << t;

@@ -333,7 +333,7 @@ void Execution::resolve_stall() {
     uint64_t state = trace_->calls.size();
     for (int t = 0; t < thread_count_; ++t) {
       const ThreadState& s = threads_[static_cast<size_t>(t)];
-      state = SpinWindow::mix(state, s.finished ? 0 : pending_[t].pc);
+      state = SpinWindow::mix(state, finished(t) ? 0 : pending_[t].pc);
       state = SpinWindow::mix(state, s.spin_blocked ? s.spin.watch_hash() : 1);
     }
     spin_rounds_ = state == stall_state_ ? spin_rounds_ + 1 : 1;
@@ -363,8 +363,8 @@ void Execution::resolve_stall() {
 std::string Execution::describe_waits() {
   std::string out;
   for (ThreadId t = 0; t < thread_count_; ++t) {
+    if (finished(t)) continue;
     const ThreadState& s = threads_[static_cast<size_t>(t)];
-    if (s.finished) continue;
     const Transition& p = pending_[t];
     if (!out.empty()) out += "; ";
     out += "T" + std::to_string(t) + " ";
