@@ -152,31 +152,92 @@ void HappensBefore::refresh_joins() {
 void HappensBefore::grow() { grow_granule_table(table_, filled_); }
 
 HappensBefore::Location& HappensBefore::location_slow(uintptr_t granule) {
-  if (2 * (used_ + 1) > table_.size()) grow();
   const size_t mask = table_.size() - 1;
-  size_t i = granule_probe_start(granule + 1, mask);
-  for (; table_[i].key != 0; i = (i + 1) & mask) {
+  for (size_t i = granule_probe_start(granule + 1, mask); table_[i].key != 0; i = (i + 1) & mask) {
     if (table_[i].key == granule + 1) {
       cached_key_ = granule + 1;
       cached_index_ = table_[i].index;
       return pool_[cached_index_];
     }
   }
-  if (used_ == pool_.size()) pool_.emplace_back();
-  Location& l = pool_[used_];
+  cached_index_ = new_location(granule, false);
+  cached_key_ = granule + 1;
+  return pool_[cached_index_];
+}
+
+uint32_t HappensBefore::new_location(uintptr_t granule, bool pair) {
+  // At most half the slots filled, counting the one or two about to be.
+  if (2 * (filled_.size() + 2) > table_.size()) grow();
+  const auto index = static_cast<uint32_t>(used_++);
+  if (index == pool_.size()) pool_.emplace_back();
+  Location& l = pool_[index];
   const size_t width = 2 * width_;
-  l.clocks = static_cast<uint32_t>(used_ * width);
+  l.clocks = static_cast<uint32_t>(index * width);
   if (location_clocks_.size() < l.clocks + width) location_clocks_.resize(l.clocks + width);
   clear(last_write(l));
   clear(reads(l));
   l.steps.clear();
   l.writes.clear();
   l.granule = granule;
-  table_[i] = {granule + 1, static_cast<uint32_t>(used_)};
-  cached_key_ = granule + 1;
-  cached_index_ = static_cast<uint32_t>(used_++);
-  filled_.push_back(static_cast<uint32_t>(i));
-  return l;
+  l.pair = pair;
+  const size_t mask = table_.size() - 1;
+  for (uintptr_t g = granule; g <= granule + (pair ? 1 : 0); ++g) {
+    size_t i = granule_probe_start(g + 1, mask);
+    while (table_[i].key != 0) i = (i + 1) & mask;
+    table_[i] = {g + 1, index};
+    filled_.push_back(static_cast<uint32_t>(i));
+  }
+  return index;
+}
+
+uint32_t HappensBefore::split(uint32_t index, uintptr_t granule) {
+  const uintptr_t high = pool_[index].granule + 1;
+  const size_t mask = table_.size() - 1;
+  size_t slot = granule_probe_start(high + 1, mask);
+  while (table_[slot].key != high + 1) slot = (slot + 1) & mask;
+  // The high granule's own location starts as a copy of the pair's: until now every step
+  // that touched it touched the low one too.
+  const auto copy_index = static_cast<uint32_t>(used_++);
+  if (copy_index == pool_.size()) pool_.emplace_back();
+  Location& low = pool_[index];
+  Location& high_location = pool_[copy_index];
+  const size_t width = 2 * width_;
+  high_location.clocks = static_cast<uint32_t>(copy_index * width);
+  if (location_clocks_.size() < high_location.clocks + width) {
+    location_clocks_.resize(high_location.clocks + width);
+  }
+  copy(last_write(low), last_write(high_location));
+  copy(reads(low), reads(high_location));
+  high_location.steps = low.steps;
+  high_location.writes = low.writes;
+  high_location.granule = high;
+  high_location.restored = low.restored;
+  high_location.pair = low.pair = false;
+  table_[slot].index = copy_index;
+  cached_key_ = 0;
+  return granule == high ? copy_index : index;
+}
+
+void HappensBefore::locate(const Access& a) {
+  granule_pools_.clear();
+  if (a.none || a.reads_everything) return;
+  if (a.last == a.first + 1 && find(a.last) == nullptr && find(a.first) == nullptr) {
+    granule_pools_.push_back(new_location(a.first, true));
+    return;
+  }
+  // Last granule first: race detection has just asked for it, so it is the cached one.
+  for (uintptr_t g = a.last + 1; g-- > a.first;) {
+    auto index = static_cast<uint32_t>(&location(g) - pool_.data());
+    const Location& l = pool_[index];
+    if (l.pair) {
+      if (l.granule < a.first || l.granule + 1 > a.last) {
+        index = split(index, g);
+      } else if (g == l.granule + 1) {
+        --g;  // the low granule is this same location
+      }
+    }
+    granule_pools_.push_back(index);
+  }
 }
 
 void HappensBefore::add(const Transition& t, const Access& a) {
@@ -189,14 +250,9 @@ void HappensBefore::add(const Transition& t, const Access& a) {
     if (joins_stale_) refresh_joins();
     any_await_ = true;
   }
-  // The granules the step is ordered after and recorded at; none for fences and kAwait
-  // steps. Pool indices first: creating a location may move the others. Looked up last
-  // granule first: race detection has just asked for it, so it is the cached one.
-  const size_t m = a.none || a.reads_everything ? 0 : a.last - a.first + 1;
-  granule_pools_.resize(m);
-  for (size_t i = m; i-- > 0;) {
-    granule_pools_[i] = static_cast<uint32_t>(&location(a.first + i) - pool_.data());
-  }
+  // The locations the step is ordered after and recorded at; none for fences and kAwait
+  // steps. Pool indices: creating a location may move the others.
+  locate(a);
   // Each block of the clock is counted up, joined with what the step is ordered after and
   // stored in one go, kept in a register in between (through memory, each join would wait
   // for the store of the one before).
@@ -242,18 +298,19 @@ void HappensBefore::add(const Transition& t, const Access& a) {
     if (a.writes) l.writes.push(index, t.thread);
     l.steps.push(index, t.thread);
   }
-  location_of_step_.push_back(m == 0 ? 0 : granule_pools_[0]);
+  location_of_step_.push_back(granule_pools_.empty() ? 0 : granule_pools_.back());
   // The class fingerprint's term (class_fingerprint.h): the granules' write counts before
   // this step, or for a kAwait step those of every granule written so far.
+  auto versions_at = [&](const Location& l, size_t writes) {
+    const uint64_t one = granule_version(l.granule, static_cast<uint32_t>(writes));
+    return l.pair ? one + granule_version(l.granule + 1, static_cast<uint32_t>(writes)) : one;
+  };
   uint64_t versions = 0;
   if (a.reads_everything) {
-    for (size_t i = 0; i < used_; ++i) {
-      versions += granule_version(pool_[i].granule, static_cast<uint32_t>(pool_[i].writes.size()));
-    }
+    for (size_t i = 0; i < used_; ++i) versions += versions_at(pool_[i], pool_[i].writes.size());
   }
-  for (size_t i = 0; i < m; ++i) {
-    const size_t writes = pool_[granule_pools_[i]].writes.size() - (a.writes ? 1 : 0);
-    versions += granule_version(a.first + i, static_cast<uint32_t>(writes));
+  for (const uint32_t i : granule_pools_) {
+    versions += versions_at(pool_[i], pool_[i].writes.size() - (a.writes ? 1 : 0));
   }
   fingerprint_ += step_term(t.thread, c[t.thread], a, versions);
   fingerprints_.push_back(fingerprint_);

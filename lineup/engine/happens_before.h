@@ -177,7 +177,9 @@ class HappensBefore {
     const Location* l = find(granule);
     return l == nullptr ? no_steps_ : l->writes;
   }
-  /// The steps a step with access `a` on granule g can depend on, in order.
+  /// The steps a step with access `a` on granule g can depend on, in order. Neighbouring
+  /// granules that every step so far touched together answer the same list (the same object):
+  /// a scan over an access's granules may skip a list it has just scanned.
   const StepList& candidates(const Access& a, uintptr_t granule) const {
     const Location* l = find(granule);
     return l == nullptr ? no_steps_ : a.writes ? l->steps : l->writes;
@@ -193,11 +195,16 @@ class HappensBefore {
  private:
   // A granule's clocks (last write, join of the reads since) are 2 width_ words of
   // location_clocks_ from `clocks`: one flat array for every location, grown only.
+  // A location stands for one granule, or for two neighbours (`pair`) while every step that
+  // touched either touched both: their clocks and lists would be equal, so a pointer-sized
+  // access, which covers two granules, then joins, stores and pushes once rather than twice.
+  // The first step that touches only one of the two splits the pair into two locations.
   struct Location {
-    uintptr_t granule = 0;
+    uintptr_t granule = 0;  // the first granule it stands for
     uint32_t clocks = 0;
     uint32_t restored = 0;  // the truncation that last restored it (truncations_)
-    StepList steps;         // steps touching the granule
+    bool pair = false;      // also stands for granule + 1
+    StepList steps;         // steps touching the granule(s)
     StepList writes;        // the writing ones among them
   };
   // Clocks are blocks of kBlockWords words (the unused ones stay 0), so that joining, copying and
@@ -240,6 +247,15 @@ class HappensBefore {
     return location_slow(granule);
   }
   Location& location_slow(uintptr_t granule);
+  // A new location for `granule` (and granule + 1 when `pair`), entered in the table.
+  uint32_t new_location(uintptr_t granule, bool pair);
+  // Splits pair location `index` into one location per granule; returns the one that now
+  // stands for `granule`.
+  uint32_t split(uint32_t index, uintptr_t granule);
+  // Fills granule_pools_ with the distinct locations step access `a` touches, first granule's
+  // last, creating those that are new (one pair for two new neighbours) and splitting pairs
+  // it touches only half of.
+  void locate(const Access& a);
   const Location* find(uintptr_t granule) const {
     // The last granule looked up first: race detection asks for a step's granule and then
     // adds the step there.
@@ -288,7 +304,7 @@ class HappensBefore {
   bool any_await_ = false;                         // a kAwait step was added since reset
   uint32_t truncations_ = 0;
   std::vector<uint32_t> location_of_step_;  // pool index of each step's first granule
-  std::vector<uint32_t> granule_pools_;     // add(): pool index of each granule of the step
+  std::vector<uint32_t> granule_pools_;     // add(): the step's locations, see locate()
   const StepList no_steps_{};
   uint64_t fingerprint_ = 0;
   std::vector<uint64_t> fingerprints_;  // fingerprint_ after each step, for truncate

@@ -72,8 +72,11 @@ void CbDporStrategy::mark_races(const Trace& trace) {
       if (a.reads_everything) {
         for (size_t j = i; j-- > 0 && ordered != all;) consider(j);
       } else {
+        const StepList* scanned = nullptr;
         for (uintptr_t g = a.first; g <= a.last; ++g) {
           const StepList& list = hb_.candidates(a, g);
+          if (&list == scanned) continue;  // two granules kept as one location
+          scanned = &list;
           // Threads without a step in the list need no ordering: the scan ends once every
           // thread that has one is ordered.
           const uint64_t present = list.threads() | thread_bit(t.thread);

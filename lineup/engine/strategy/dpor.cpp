@@ -76,8 +76,11 @@ void DporStrategy::add_races(const Trace& trace) {
       if (a.reads_everything) {
         for (size_t j = i; j-- > 0;) consider(j);
       } else {
+        const StepList* scanned = nullptr;
         for (uintptr_t g = a.first; g <= a.last; ++g) {
           const StepList& list = hb_.candidates(a, g);
+          if (&list == scanned) continue;  // two granules kept as one location
+          scanned = &list;
           // Done once every thread with a step in the list is found (or is t's own).
           const uint64_t present = list.threads() & ~thread_bit(t.thread);
           for (size_t x = list.size(); x-- > 0 && (present & ~found) != 0;) {

@@ -1,5 +1,6 @@
-// HappensBefore's clocks against happens-before computed by brute force from dependent(), for
-// up to 9 threads (clocks of several blocks) and accesses of 1 to 24 bytes; and
+// HappensBefore's clocks and per-granule step lists against happens-before and the accesses
+// computed by brute force from dependent(), for up to 9 threads (clocks of several blocks) and
+// accesses of 1 to 24 bytes; and
 // HappensBefore::truncate against a relation built from scratch: adding a trace, truncating it
 // to a prefix and adding another continuation must leave exactly the relation of the prefix
 // plus that continuation, whatever the steps (reads, writes, read-modify-writes, fences,
@@ -148,6 +149,24 @@ RC_GTEST_PROP(HappensBefore, ClocksCountTheStepsThatHappenBefore, ()) {
       RC_ASSERT(hb.thread(i) == trace[i].thread);
       RC_ASSERT(hb.access(i) == Access::of(trace[i]));
       for (size_t j = 0; j < i; ++j) RC_ASSERT(hb.ordered(j, i) == before[j][i]);
+    }
+    if (kept == HappensBefore::Kept::kClocks) continue;
+    // Each granule's lists: the steps that touched it, and the writing ones, in order, however
+    // neighbouring granules were kept (one location for two while every step touched both).
+    for (uintptr_t g = 0x1000 >> Access::kGranuleShift; g <= (0x1000 + 40) >> Access::kGranuleShift;
+         ++g) {
+      std::vector<uint32_t> touched, written;
+      uint64_t threads_there = 0;
+      for (size_t i = 0; i < n; ++i) {
+        const Access a = Access::of(trace[i]);
+        if (a.none || a.reads_everything || g < a.first || g > a.last) continue;
+        touched.push_back(static_cast<uint32_t>(i));
+        threads_there |= uint64_t{1} << trace[i].thread;
+        if (a.writes) written.push_back(static_cast<uint32_t>(i));
+      }
+      RC_ASSERT(steps_of(hb.accesses(g)) == touched);
+      RC_ASSERT(steps_of(hb.writes_to(g)) == written);
+      RC_ASSERT(hb.accesses(g).threads() == threads_there);
     }
   }
 }
