@@ -4,6 +4,10 @@
 #include <cstring>
 #include <stdexcept>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace lineup::checker {
 
 void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
@@ -25,7 +29,8 @@ void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
   gap_.assign(2 * calls_, 0);
   steps_before_.assign(2 * calls_, 0);
   last_step_.assign(2 * calls_, 0);
-  known_.assign(threads * calls_, 0);
+  stride_ = (calls_ + 3) / 4 * 4;
+  known_.assign(threads * stride_, 0);
 }
 
 void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefore& hb) {
@@ -35,27 +40,40 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
   // response's clock is what the response knows of every thread. Only when an event is not
   // placed so (q's first event after other threads' steps, or a trace not made by the
   // engine) are the steps scanned.
+  const size_t threads = events_.size(), steps = hb.size(), stride = stride_;
+  uint32_t* const gap = gap_.data();
+  uint32_t* const before = steps_before_.data();
+  uint32_t* const last = last_step_.data();
+  uint32_t* const known = known_.data();
   bool direct = true;
+  // Sets event e's steps before and last step from gap g; returns the clock of that step
+  // (nullptr: none, or not directly placed, which clears `direct`).
+  auto place = [&](size_t e, size_t g, size_t q) -> const uint32_t* {
+    if (g == 0) {
+      before[e] = last[e] = 0;
+      return nullptr;
+    }
+    if (g > steps || static_cast<size_t>(hb.thread(g - 1)) != q) {
+      direct = false;
+      return nullptr;
+    }
+    const uint32_t* clock = hb.clock(g - 1);
+    before[e] = clock[q];
+    last[e] = static_cast<uint32_t>(g - 1);
+    return clock;
+  };
   for (const engine::CallSpan& span : trace.calls) {
     const auto q = static_cast<size_t>(span.thread);
-    size_t e = first_event_[q] + 2 * span.index_in_thread;
-    gap_[e] = static_cast<uint32_t>(span.first_step);
-    gap_[e + 1] = static_cast<uint32_t>(span.end_step);
-    const size_t x = bases_[q] + static_cast<size_t>(span.index_in_thread);
-    for (size_t g : {span.first_step, span.end_step}) {
-      const bool response = e & 1;
-      if (g == 0) {
-        steps_before_[e] = last_step_[e] = 0;
-        if (response) know(x, nullptr);
-      } else if (g <= hb.size() && static_cast<size_t>(hb.thread(g - 1)) == q) {
-        const uint32_t* clock = hb.clock(g - 1);
-        steps_before_[e] = clock[q];
-        last_step_[e] = static_cast<uint32_t>(g - 1);
-        if (response) know(x, clock);
-      } else {
-        direct = false;
-      }
-      ++e;
+    const auto i = static_cast<size_t>(span.index_in_thread);
+    const size_t e = first_event_[q] + 2 * i, x = bases_[q] + i;
+    gap[e] = static_cast<uint32_t>(span.first_step);
+    gap[e + 1] = static_cast<uint32_t>(span.end_step);
+    place(e, span.first_step, q);
+    const uint32_t* clock = place(e + 1, span.end_step, q);
+    if (clock == nullptr) {
+      for (size_t p = 0; p < threads; ++p) known[p * stride + x] = 0;
+    } else {
+      for (size_t p = 0; p < threads; ++p) known[p * stride + x] = clock[p];
     }
   }
   if (!direct) {
@@ -112,7 +130,7 @@ void BoundaryOrder::known_before_responses(const engine::HappensBefore& hb) {
 
 void BoundaryOrder::know(size_t x, const uint32_t* clock) {
   for (size_t q = 0; q < events_.size(); ++q)
-    known_[q * calls_ + x] = clock == nullptr ? 0 : clock[q];
+    known_[q * stride_ + x] = clock == nullptr ? 0 : clock[q];
 }
 
 void BoundaryOrder::need_rows(const engine::HappensBefore& hb) {
@@ -220,22 +238,41 @@ uint64_t BoundaryOrder::calls_at(const uint8_t* pos, bool responded) const {
   return calls;
 }
 
+namespace {
+
+// Bit k set when a[k] <= b, for k < 4: four calls compared at once, without branches. Counts
+// of steps stay far below 2^31, so a signed comparison is exact.
+uint64_t at_most(const uint32_t* a, uint32_t b) {
+#if defined(__SSE2__)
+  const __m128i greater = _mm_cmpgt_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a)),
+                                          _mm_set1_epi32(static_cast<int32_t>(b)));
+  return static_cast<uint64_t>(~_mm_movemask_ps(_mm_castsi128_ps(greater)) & 15);
+#else
+  uint64_t bits = 0;
+  for (int k = 0; k < 4; ++k) bits |= uint64_t{a[k] <= b} << k;
+  return bits;
+#endif
+}
+
+}  // namespace
+
 void BoundaryOrder::possible_precedence_from_clocks(uint64_t* precedes) const {
   const size_t threads = events_.size();
+  const uint64_t all = calls_ == 64 ? ~uint64_t{0} : (uint64_t{1} << calls_) - 1;
   // y's invocation is forced before x's response when y's first step (the first of its
   // thread q after the invocation) happens before x's last: when x's response knows of more
-  // of q's steps than come before y's invocation. Otherwise x can precede y. One comparison
-  // per pair of calls of different threads, without branches: which pairs are ordered varies
-  // from one execution to the next, so early exits mispredict.
+  // of q's steps than come before y's invocation. Otherwise x can precede y. Four calls x at
+  // a time, without branches: which pairs are ordered varies from one execution to the next,
+  // so early exits mispredict.
   for (size_t q = 0; q < threads; ++q) {
-    const uint32_t* known = &known_[q * calls_];
-    const size_t begin = bases_[q], end = begin + events_[q] / 2;
-    for (size_t y = begin; y < end; ++y) {
+    const uint32_t* known = &known_[q * stride_];
+    const size_t begin = bases_[q], count = events_[q] / 2;
+    const uint64_t own = count == 64 ? ~uint64_t{0} : ((uint64_t{1} << count) - 1) << begin;
+    for (size_t y = begin; y < begin + count; ++y) {
       const uint32_t invoked_after = steps_before_[first_event_[q] + 2 * (y - begin)];
-      uint64_t word = precedes[y];
-      for (size_t x = 0; x < begin; ++x) word |= uint64_t{known[x] <= invoked_after} << x;
-      for (size_t x = end; x < calls_; ++x) word |= uint64_t{known[x] <= invoked_after} << x;
-      precedes[y] = word;
+      uint64_t word = 0;
+      for (size_t x = 0; x < calls_; x += 4) word |= at_most(known + x, invoked_after) << x;
+      precedes[y] |= word & all & ~own;
     }
   }
 }

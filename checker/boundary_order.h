@@ -94,9 +94,11 @@ class BoundaryOrder {
   // Per execution, reused: each event's gap (trace index), how many of its thread's steps
   // precede it and the last of those (trace index).
   std::vector<uint32_t> gap_, steps_before_, last_step_;
-  // After induce(): [q * calls_ + x], how many of thread q's steps happen before call x's
-  // response (those its thread's last step before the response knows of).
+  // After induce(): [q * stride_ + x], how many of thread q's steps happen before call x's
+  // response (those its thread's last step before the response knows of). Rows are padded
+  // to a multiple of 4 calls, compared 4 at a time.
   std::vector<uint32_t> known_;
+  size_t stride_ = 0;
   const engine::HappensBefore* hb_ = nullptr;  // of the last induce(), until complete()
   bool complete_ = true;                       // need_ and key_ are of the last order
 };
