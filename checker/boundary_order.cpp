@@ -188,16 +188,16 @@ void BoundaryOrder::real_time(const engine::Trace& trace) {
 }
 
 void BoundaryOrder::possible_precedence(uint64_t* precedes) const {
+  if (!complete_) {
+    possible_precedence_from_clocks(precedes);
+    return;
+  }
   const size_t threads = events_.size();
   // Earlier calls of the same thread always respond before y is invoked.
   for (size_t q = 0; q < threads; ++q) {
     for (uint32_t i = 0; i < events_[q] / 2; ++i) {
       precedes[bases_[q] + i] = ((uint64_t{1} << i) - 1) << bases_[q];
     }
-  }
-  if (!complete_) {
-    possible_precedence_from_clocks(precedes);
-    return;
   }
   // Call x (call j of thread p) can precede call y (call i of thread q) unless y's invocation
   // (event 2i of q) is among the q-events forced before x's response: need(p, 2j + 1, q) of
@@ -264,15 +264,21 @@ void BoundaryOrder::possible_precedence_from_clocks(uint64_t* precedes) const {
   // of q's steps than come before y's invocation. Otherwise x can precede y. Four calls x at
   // a time, without branches: which pairs are ordered varies from one execution to the next,
   // so early exits mispredict.
+  // Earlier calls of the same thread always respond before y is invoked: the bits of q's
+  // calls below y.
   for (size_t q = 0; q < threads; ++q) {
     const uint32_t* known = &known_[q * stride_];
+    const uint32_t* invocations = &steps_before_[first_event_[q]];  // every other one
     const size_t begin = bases_[q], count = events_[q] / 2;
     const uint64_t own = count == 64 ? ~uint64_t{0} : ((uint64_t{1} << count) - 1) << begin;
-    for (size_t y = begin; y < begin + count; ++y) {
-      const uint32_t invoked_after = steps_before_[first_event_[q] + 2 * (y - begin)];
+    const uint64_t others = all & ~own;
+    uint64_t earlier = 0;
+    for (size_t i = 0; i < count; ++i) {
+      const uint32_t invoked_after = invocations[2 * i];
       uint64_t word = 0;
       for (size_t x = 0; x < calls_; x += 4) word |= at_most(known + x, invoked_after) << x;
-      precedes[y] |= word & all & ~own;
+      precedes[begin + i] = (word & others) | earlier;
+      earlier |= uint64_t{1} << (begin + i);
     }
   }
 }

@@ -156,7 +156,7 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     // A total order (every call a critical section, say) allows one order of the calls: it
     // is followed along the search graph, cheaper than a scan of kept witnesses that rarely
     // fit (each such execution is a new order), and needs no id for the results.
-    if (model_orders_ && checker::total_order(relation_.data(), program_.calls(), chain_.data())) {
+    if (model_orders_ && checker::total_order(relation_.data(), order_.calls(), chain_.data())) {
       if (model_orders_->follows(results.data(), chain_.data())) return true;
     } else if (const uint32_t id = outcome(results);
                id != checker::SerialOrders::kNoOutcome &&
@@ -224,7 +224,7 @@ Verdict ProgramJudge::judge_happens_before(const std::vector<int>& results,
 
 bool ProgramJudge::init_ok(const std::vector<int>& results) const {
   return std::equal(init_results_.begin(), init_results_.end(),
-                    results.begin() + static_cast<ptrdiff_t>(program_.calls()));
+                    results.begin() + static_cast<ptrdiff_t>(order_.calls()));
 }
 
 uint32_t ProgramJudge::outcome(const std::vector<int>& results) {
