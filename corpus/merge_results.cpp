@@ -1,10 +1,14 @@
 #include "corpus/merge_results.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <utility>
+
+#include "lineup/engine/strategy/factory.h"
+#include "lineup/hunt/coverage.h"
 
 namespace lineup {
 namespace {
@@ -34,6 +38,29 @@ uint64_t count(const json& shard, size_t i, const char* name) {
   return v.get<uint64_t>();
 }
 
+// Counters summed over the shards; a shard without one (written by an older lineup) adds 0.
+constexpr const char* kSummedCounts[] = {
+    "programs_capped", "executions_abandoned",    "spin_blocks",
+    "forced_timeouts", "late_stack_publications", "duplicates_dropped"};
+
+// The whole hunt's coverage, computed as one hunt computes it from its counts.
+void merge_coverage(json& out) {
+  const std::optional<engine::StrategyKind> strategy =
+      out["strategy"].is_string() ? engine::parse_strategy(out["strategy"].get<std::string>())
+                                  : std::nullopt;
+  if (!strategy || !out["bound"].is_number_integer()) return;
+  HuntOptions options;
+  options.strategy = *strategy;
+  options.bound = out["bound"].get<int>();
+  HuntResult r;
+  r.programs = out["programs"].get<uint64_t>();
+  r.bound_completed = static_cast<int>(out["bound_completed"].get<int64_t>());
+  r.programs_capped = out["programs_capped"].get<uint64_t>();
+  r.late_stack_publications = out["late_stack_publications"].get<uint64_t>();
+  out["bound_covered"] = bound_covered(r, options);
+  out["coverage_gap"] = incomplete_coverage(r, options);
+}
+
 }  // namespace
 
 json merge_results(const std::vector<json>& shards) {
@@ -41,6 +68,17 @@ json merge_results(const std::vector<json>& shards) {
   json out;
   const char* same[] = {"structure", "strategy", "bound", "depth", "check",
                         "seed",      "threads",  "calls", "init"};
+  // Kept when the shards carry them (older shard files may not), and then equal in all.
+  for (const char* name : {"memory_model", "stale_bound"}) {
+    if (!shards[0].is_object() || !shards[0].contains(name)) continue;
+    out[name] = shards[0][name];
+    for (size_t i = 1; i < shards.size(); ++i) {
+      if (!shards[i].is_object() || !shards[i].contains(name) || shards[i][name] != out[name]) {
+        throw std::invalid_argument("shard " + std::to_string(i + 1) + ": field '" + name +
+                                    "' differs from shard 1's: not shards of one hunt");
+      }
+    }
+  }
   for (const char* name : same) {
     if (!shards[0].is_object() || !shards[0].contains(name)) {
       throw std::invalid_argument(std::string("shard 1: field '") + name + "' is missing");
@@ -57,8 +95,18 @@ json merge_results(const std::vector<json>& shards) {
   double seconds = 0, total_seconds = 0, setup = 0, checker = 0;
   int64_t bound = INT64_MAX;
   std::vector<json> violations, per_program;
+  json internal_errors = json::array();
+  for (const char* name : kSummedCounts) out[name] = uint64_t{0};
   for (size_t i = 0; i < shards.size(); ++i) {
     const json& s = shards[i];
+    for (const char* name : kSummedCounts) {
+      if (s.contains(name)) out[name] = out[name].get<uint64_t>() + count(s, i, name);
+    }
+    if (s.contains("internal_errors")) {
+      for (const json& e : field(s, i, "internal_errors", json::value_t::array)) {
+        internal_errors.push_back(e);
+      }
+    }
     programs += count(s, i, "programs");
     executions += count(s, i, "executions");
     classes += count(s, i, "distinct_classes");
@@ -102,6 +150,8 @@ json merge_results(const std::vector<json>& shards) {
   out["setup_seconds"] = setup;
   out["checker_seconds"] = checker;
   out["bound_completed"] = bound;
+  out["internal_errors"] = internal_errors;
+  merge_coverage(out);
   if (!per_program.empty()) {
     std::stable_sort(per_program.begin(), per_program.end(), [](const json& a, const json& b) {
       return a.at(0).get<uint64_t>() < b.at(0).get<uint64_t>();

@@ -55,7 +55,9 @@ ExitStatus merge_results(const std::vector<std::string>& files) {
   try {
     nlohmann::json merged = lineup::merge_results(shards);
     std::printf("%s\n", merged.dump(2).c_str());
-    return merged["violations"].empty() ? ExitStatus::kClean : ExitStatus::kViolation;
+    // As one hunt's exit status: a violation first, then a shard's internal error.
+    if (!merged["violations"].empty()) return ExitStatus::kViolation;
+    return merged["internal_errors"].empty() ? ExitStatus::kClean : ExitStatus::kInternalError;
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "lineup: merge-results: %s\n", e.what());
     return ExitStatus::kUsage;

@@ -50,6 +50,50 @@ TEST(MergeResults, SumsCountsAndKeepsTheLowestBound) {
   EXPECT_TRUE(merged["violations"].empty());
 }
 
+TEST(MergeResults, CoverageCountersAreSummedAndTheWholeHuntsCoverageComputed) {
+  json a = shard(10, 400, 2, json::array());
+  json b = shard(11, 300, 2, json::array());
+  a["spin_blocks"] = 3;
+  a["forced_timeouts"] = 1;
+  a["executions_abandoned"] = 7;
+  b["spin_blocks"] = 4;
+  b["programs_capped"] = 0;
+  json merged = merge_results({a, b});
+  EXPECT_EQ(merged["spin_blocks"], 7);
+  EXPECT_EQ(merged["forced_timeouts"], 1);
+  EXPECT_EQ(merged["executions_abandoned"], 7);
+  EXPECT_EQ(merged["programs_capped"], 0);
+  EXPECT_EQ(merged["late_stack_publications"], 0);
+  EXPECT_EQ(merged["bound_covered"], true);
+  EXPECT_EQ(merged["coverage_gap"], "");
+
+  // One shard reached a stack through a pointer no hook saw: the whole hunt's coverage of
+  // its bound is not assured, though every shard completed it.
+  b["late_stack_publications"] = 2;
+  merged = merge_results({a, b});
+  EXPECT_EQ(merged["late_stack_publications"], 2);
+  EXPECT_EQ(merged["bound_covered"], false);
+  EXPECT_TRUE(merged["coverage_gap"].get<std::string>().starts_with(
+      "the coverage of the bound is not assured: a thread reached another's stack"))
+      << merged["coverage_gap"];
+
+  // One shard capped a program: the bound was not completed.
+  b["late_stack_publications"] = 0;
+  b["programs_capped"] = 1;
+  merged = merge_results({a, b});
+  EXPECT_EQ(merged["bound_covered"], false);
+  EXPECT_EQ(merged["coverage_gap"], "bound 2 was not completed: 1 program hit --executions");
+}
+
+TEST(MergeResults, InternalErrorsAreJoined) {
+  json a = shard(1, 4, 2, json::array());
+  json b = shard(1, 3, 2, json::array());
+  a["internal_errors"] = {"a worker process died (signal 9)"};
+  b["internal_errors"] = json::array();
+  json merged = merge_results({a, b});
+  EXPECT_EQ(merged["internal_errors"], json({"a worker process died (signal 9)"}));
+}
+
 TEST(MergeResults, NoBoundCompletedAnywhereStaysMinusOne) {
   json merged = merge_results({shard(1, 4, -1, json::array()), shard(1, 3, 2, json::array())});
   EXPECT_EQ(merged["bound_completed"], -1);
