@@ -37,58 +37,76 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
   // The engine runs a thread from one of its steps to its next scheduling point alone, so a
   // boundary event of thread q at gap g > 0 directly follows q's last step before it (step
   // g - 1), unless q has made no step yet; its clock counts q's steps up to it, and a
-  // response's clock is what the response knows of every thread. Only when an event is not
-  // placed so (q's first event after other threads' steps, or a trace not made by the
-  // engine) are the steps scanned.
+  // response's clock is what the response knows of every thread. Only what
+  // possible_precedence() reads is set here (the steps before each invocation, and known_);
+  // complete() places every event. When an event is not placed so (q's first event after
+  // other threads' steps, or a trace not made by the engine) the steps are scanned.
   const size_t threads = events_.size(), steps = hb.size(), stride = stride_;
-  uint32_t* const gap = gap_.data();
   uint32_t* const before = steps_before_.data();
-  uint32_t* const last = last_step_.data();
   uint32_t* const known = known_.data();
   bool direct = true;
-  // Sets event e's steps before and last step from gap g; returns the clock of that step
-  // (nullptr: none, or not directly placed, which clears `direct`).
-  auto place = [&](size_t e, size_t g, size_t q) -> const uint32_t* {
-    if (g == 0) {
-      before[e] = last[e] = 0;
-      return nullptr;
-    }
+  // The clock of the step an event at gap g of thread q directly follows; nullptr when q has
+  // made no step before it, or when it does not directly follow one (clearing `direct`).
+  auto clock_at = [&](size_t g, size_t q) -> const uint32_t* {
+    if (g == 0) return nullptr;
     if (g > steps || static_cast<size_t>(hb.thread(g - 1)) != q) {
       direct = false;
       return nullptr;
     }
-    const uint32_t* clock = hb.clock(g - 1);
-    before[e] = clock[q];
-    last[e] = static_cast<uint32_t>(g - 1);
-    return clock;
+    return hb.clock(g - 1);
   };
   for (const engine::CallSpan& span : trace.calls) {
     const auto q = static_cast<size_t>(span.thread);
     const auto i = static_cast<size_t>(span.index_in_thread);
     const size_t e = first_event_[q] + 2 * i, x = bases_[q] + i;
-    gap[e] = static_cast<uint32_t>(span.first_step);
-    gap[e + 1] = static_cast<uint32_t>(span.end_step);
-    place(e, span.first_step, q);
-    const uint32_t* clock = place(e + 1, span.end_step, q);
-    if (clock == nullptr) {
+    const uint32_t* invoked = clock_at(span.first_step, q);
+    before[e] = invoked == nullptr ? 0 : invoked[q];
+    const uint32_t* responded = clock_at(span.end_step, q);
+    if (responded == nullptr) {
       for (size_t p = 0; p < threads; ++p) known[p * stride + x] = 0;
     } else {
-      for (size_t p = 0; p < threads; ++p) known[p * stride + x] = clock[p];
+      for (size_t p = 0; p < threads; ++p) known[p * stride + x] = responded[p];
+    }
+  }
+  hb_ = &hb;
+  trace_ = &trace;
+  complete_ = false;
+  placed_ = !direct;
+  if (!direct) place(trace, hb);
+}
+
+void BoundaryOrder::complete() {
+  if (complete_) return;
+  if (!placed_) place(*trace_, *hb_);
+  need_rows(*hb_);
+  pack();
+  complete_ = true;
+}
+
+void BoundaryOrder::place(const engine::Trace& trace, const engine::HappensBefore& hb) {
+  const size_t steps = hb.size();
+  bool direct = true;
+  for (const engine::CallSpan& span : trace.calls) {
+    const auto q = static_cast<size_t>(span.thread);
+    const size_t e = first_event_[q] + 2 * static_cast<size_t>(span.index_in_thread);
+    gap_[e] = static_cast<uint32_t>(span.first_step);
+    gap_[e + 1] = static_cast<uint32_t>(span.end_step);
+    for (size_t k = 0; k < 2; ++k) {
+      const size_t g = gap_[e + k];
+      if (g == 0) {
+        steps_before_[e + k] = last_step_[e + k] = 0;
+      } else if (g <= steps && static_cast<size_t>(hb.thread(g - 1)) == q) {
+        steps_before_[e + k] = hb.clock(g - 1)[q];
+        last_step_[e + k] = static_cast<uint32_t>(g - 1);
+      } else {
+        direct = false;
+      }
     }
   }
   if (!direct) {
     count_steps_before(hb);
     known_before_responses(hb);
   }
-  hb_ = &hb;
-  complete_ = false;
-}
-
-void BoundaryOrder::complete() {
-  if (complete_) return;
-  need_rows(*hb_);
-  pack();
-  complete_ = true;
 }
 
 void BoundaryOrder::count_steps_before(const engine::HappensBefore& hb) {

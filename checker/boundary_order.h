@@ -26,7 +26,7 @@ class BoundaryOrder {
   /// The order happens-before `hb` (of every step of `trace`) induces, in one pass over the
   /// steps. Every call of the program must have completed in `trace`. Only
   /// possible_precedence() is ready after it (most executions need nothing more); complete()
-  /// computes the rest, while `hb` is still alive and unchanged.
+  /// computes the rest, while `trace` and `hb` are still alive and unchanged.
   void induce(const engine::Trace& trace, const engine::HappensBefore& hb);
   /// Makes need(), can_take(), take_responses() and key() ready after induce() (nothing to
   /// do after real_time()).
@@ -78,7 +78,10 @@ class BoundaryOrder {
   // possible_precedence() after induce(), from known_ and the steps before invocations (no
   // rows needed).
   void possible_precedence_from_clocks(uint64_t* precedes) const;
-  // For induce: each event's steps_before_ and last_step_ from one pass over the steps (its
+  // Every event's gap_, steps_before_ and last_step_ (and known_ when an event is not placed
+  // directly after a step of its thread).
+  void place(const engine::Trace& trace, const engine::HappensBefore& hb);
+  // For place(): each event's steps_before_ and last_step_ from one pass over the steps (its
   // gap_ set), and each event's row of need_ from them.
   void count_steps_before(const engine::HappensBefore& hb);
   void known_before_responses(const engine::HappensBefore& hb);
@@ -100,7 +103,9 @@ class BoundaryOrder {
   std::vector<uint32_t> known_;
   size_t stride_ = 0;
   const engine::HappensBefore* hb_ = nullptr;  // of the last induce(), until complete()
+  const engine::Trace* trace_ = nullptr;       // the same
   bool complete_ = true;                       // need_ and key_ are of the last order
+  bool placed_ = true;                         // place() has run for the last induce()
 };
 
 }  // namespace lineup::checker

@@ -1,13 +1,11 @@
-// total_order against brute force over every order of a few calls, its bit count against the
-// standard library's, and a total relation's one order followed along the model's search graph
-// against the search itself.
+// total_order against brute force over every order of a few calls, and a total relation's
+// one order followed along the model's search graph against the search itself.
 #include "checker/total_order.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <numeric>
 #include <vector>
@@ -17,11 +15,6 @@
 
 namespace lineup::checker {
 namespace {
-
-RC_GTEST_PROP(TotalOrder, BitsSetCountsLikeTheStandardLibrary, (uint64_t x)) {
-  RC_ASSERT(bits_set(x) == static_cast<size_t>(std::popcount(x)));
-  RC_ASSERT(bits_set(~x) == static_cast<size_t>(std::popcount(~x)));
-}
 
 // The relation that puts each call after exactly the calls before it in `order`.
 std::vector<uint64_t> relation_of(const std::vector<int>& order) {
