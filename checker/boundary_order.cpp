@@ -4,10 +4,6 @@
 #include <cstring>
 #include <stdexcept>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace lineup::checker {
 
 void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
@@ -261,14 +257,18 @@ namespace {
 // Bit k set when a[k] <= b, for k < 4: four calls compared at once, without branches. Counts
 // of steps stay far below 2^31, so a signed comparison is exact.
 uint64_t at_most(const uint32_t* a, uint32_t b) {
+  using Lanes = int32_t __attribute__((vector_size(16)));
+  Lanes v;
+  __builtin_memcpy(&v, a, sizeof v);
+  const Lanes greater = v > static_cast<int32_t>(b);  // all ones where a[k] > b
 #if defined(__SSE2__)
-  const __m128i greater = _mm_cmpgt_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a)),
-                                          _mm_set1_epi32(static_cast<int32_t>(b)));
-  return static_cast<uint64_t>(~_mm_movemask_ps(_mm_castsi128_ps(greater)) & 15);
+  // The lanes' sign bits in one instruction (what _mm_movemask_ps does, without the
+  // intrinsics header, which not every compiler reading this code can parse).
+  using Floats = float __attribute__((vector_size(16)));
+  return static_cast<uint64_t>(~__builtin_ia32_movmskps(reinterpret_cast<Floats>(greater)) & 15);
 #else
-  uint64_t bits = 0;
-  for (int k = 0; k < 4; ++k) bits |= uint64_t{a[k] <= b} << k;
-  return bits;
+  return static_cast<uint64_t>((greater[0] + 1) | ((greater[1] + 1) << 1) |
+                               ((greater[2] + 1) << 2) | ((greater[3] + 1) << 3));
 #endif
 }
 
