@@ -92,7 +92,10 @@ void HappensBefore::truncate(size_t steps) {
   for (size_t i = steps; i < size(); ++i) {
     const Access& a = accesses_of_step_[i];
     if (a.none || a.reads_everything) continue;
-    restore(pool_[location_of_step_[i]]);
+    Location& first = pool_[location_of_step_[i]];
+    restore(first);
+    // A location still a pair stands for both granules of a two-granule step.
+    if (first.pair && a.last == a.first + 1) continue;
     for (uintptr_t g = a.first + 1; g <= a.last; ++g) restore(location(g));
   }
   // A thread's clock is the clock of its last step.
