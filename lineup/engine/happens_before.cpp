@@ -29,7 +29,8 @@ uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transiti
 
 void HappensBefore::reset(int threads, Kept kept) {
   n_ = threads;
-  clocks_only_ = kept == Kept::kClocks;
+  kept_ = kept;
+  clocks_only_ = kept != Kept::kAll;
   width_ = (static_cast<size_t>(n_) + kBlockWords - 1) / kBlockWords * kBlockWords;
   if (width_ == 0) width_ = kBlockWords;
   thread_clocks_.assign(static_cast<size_t>(n_) * width_, 0);
@@ -73,7 +74,7 @@ size_t HappensBefore::keep_common_prefix(const Trace& trace, int threads, size_t
 void HappensBefore::truncate(size_t steps) {
   if (steps >= size()) return;
   if (steps == 0) {
-    reset(n_, clocks_only_ ? Kept::kClocks : Kept::kAll);
+    reset(n_, kept_);
     return;
   }
   if (clocks_only_) {
@@ -124,6 +125,7 @@ void HappensBefore::truncate(size_t steps) {
 }
 
 void HappensBefore::restore_clocks(Location& l) {
+  l.written = static_cast<uint32_t>(l.writes.size());
   uint32_t* write = last_write(l);
   uint32_t* read = reads(l);
   clear(read);
@@ -183,6 +185,7 @@ uint32_t HappensBefore::new_location(uintptr_t granule, bool pair) {
   l.writes.clear();
   l.granule = granule;
   l.pair = pair;
+  l.written = 0;
   const size_t mask = table_.size() - 1;
   for (uintptr_t g = granule; g <= granule + (pair ? 1 : 0); ++g) {
     size_t i = granule_probe_start(g + 1, mask);
@@ -215,6 +218,7 @@ uint32_t HappensBefore::split(uint32_t index, uintptr_t granule) {
   high_location.writes = low.writes;
   high_location.granule = high;
   high_location.restored = low.restored;
+  high_location.written = low.written;
   high_location.pair = low.pair = false;
   table_[slot].index = copy_index;
   cached_key_ = 0;
@@ -295,28 +299,31 @@ void HappensBefore::add(const Transition& t, const Access& a) {
   if (a.reads_everything) join(all_awaits_.data(), c);
   threads_of_step_.push_back(t.thread);
   accesses_of_step_.push_back(a);
-  if (clocks_only_) return;
-  for (const uint32_t i : granule_pools_) {
-    Location& l = pool_[i];
-    if (a.writes) l.writes.push(index, t.thread);
-    l.steps.push(index, t.thread);
+  if (kept_ == Kept::kClocks) return;
+  if (!clocks_only_) {
+    for (const uint32_t i : granule_pools_) {
+      Location& l = pool_[i];
+      if (a.writes) l.writes.push(index, t.thread);
+      l.steps.push(index, t.thread);
+    }
+    location_of_step_.push_back(granule_pools_.empty() ? 0 : granule_pools_.back());
   }
-  location_of_step_.push_back(granule_pools_.empty() ? 0 : granule_pools_.back());
   // The class fingerprint's term (class_fingerprint.h): the granules' write counts before
   // this step, or for a kAwait step those of every granule written so far.
-  auto versions_at = [&](const Location& l, size_t writes) {
-    const uint64_t one = granule_version(l.granule, static_cast<uint32_t>(writes));
-    return l.pair ? one + granule_version(l.granule + 1, static_cast<uint32_t>(writes)) : one;
+  auto versions_at = [&](const Location& l) {
+    const uint64_t one = granule_version(l.granule, l.written);
+    return l.pair ? one + granule_version(l.granule + 1, l.written) : one;
   };
   uint64_t versions = 0;
   if (a.reads_everything) {
-    for (size_t i = 0; i < used_; ++i) versions += versions_at(pool_[i], pool_[i].writes.size());
+    for (size_t i = 0; i < used_; ++i) versions += versions_at(pool_[i]);
   }
   for (const uint32_t i : granule_pools_) {
-    versions += versions_at(pool_[i], pool_[i].writes.size() - (a.writes ? 1 : 0));
+    versions += versions_at(pool_[i]);
+    if (a.writes) ++pool_[i].written;
   }
   fingerprint_ += step_term(t.thread, c[t.thread], a, versions);
-  fingerprints_.push_back(fingerprint_);
+  if (!clocks_only_) fingerprints_.push_back(fingerprint_);
 }
 
 }  // namespace lineup::engine

@@ -128,6 +128,9 @@ class HappensBefore {
     /// empty, fingerprint() 0, and truncate() may only keep every step or none. Judging one
     /// execution needs no more, and costs less so.
     kClocks,
+    /// The clocks, as kClocks, and the class: fingerprint() as with kAll. A hunt judging the
+    /// executions of a strategy that keeps no relation of its own wants both.
+    kClocksAndClass,
   };
   /// Forgets everything; the next execution has `threads` threads, and keeps `kept`.
   void reset(int threads, Kept kept = Kept::kAll);
@@ -204,6 +207,7 @@ class HappensBefore {
     uint32_t clocks = 0;
     uint32_t restored = 0;  // the truncation that last restored it (truncations_)
     bool pair = false;      // also stands for granule + 1
+    uint32_t written = 0;   // writes to it so far (writes.size() when everything is kept)
     StepList steps;         // steps touching the granule(s)
     StepList writes;        // the writing ones among them
   };
@@ -279,7 +283,8 @@ class HappensBefore {
   void refresh_joins();
 
   int n_ = 0;
-  bool clocks_only_ = false;    // reset with Kept::kClocks
+  Kept kept_ = Kept::kAll;
+  bool clocks_only_ = false;    // kept_ is not kAll: no step lists
   size_t width_ = kBlockWords;  // words per clock: n_ rounded up to a multiple of kBlockWords
   std::vector<uint32_t> thread_clocks_;  // n x width_
   std::vector<uint32_t> step_clocks_;    // steps x width_, and room for more: it only grows

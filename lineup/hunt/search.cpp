@@ -146,16 +146,17 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     ++out.executions;
     // CB-DPOR and DPOR computed the relation already, to find races. For other strategies
     // the relation is built here while most executions get judged (most are of new classes),
-    // and gives the class too; once most are of classes judged already, only the class is
-    // computed (ClassFingerprint: the same value, cheaper), and the judge builds the relation
-    // for the few it judges.
+    // with only its clocks and the class (the steps per location are for finding races);
+    // once most are of classes judged already, only the class is computed (ClassFingerprint:
+    // the same value, cheaper), and the judge builds the relation for the few it judges.
     const engine::HappensBefore* relation = recorder.happens_before();
     if (relation != nullptr && (relation->size() != r.trace.steps.size() ||
                                 relation->threads() != static_cast<int>(program.threads.size()))) {
       relation = nullptr;
     }
     if (relation == nullptr && 2 * judged > out.executions) {
-      hb.reset(static_cast<int>(program.threads.size()));
+      hb.reset(static_cast<int>(program.threads.size()),
+               engine::HappensBefore::Kept::kClocksAndClass);
       for (const engine::Transition& t : r.trace.steps) hb.add(t);
       relation = &hb;
     }

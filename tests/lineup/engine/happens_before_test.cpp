@@ -135,11 +135,15 @@ RC_GTEST_PROP(HappensBefore, ClocksCountTheStepsThatHappenBefore, ()) {
   // One relation reused, as a judge reuses it: the clocks are the same whatever it kept for
   // the execution before.
   HappensBefore hb;
+  uint64_t fingerprint = 0;  // kAll's
   for (const HappensBefore::Kept kept :
-       {HappensBefore::Kept::kAll, HappensBefore::Kept::kClocks, HappensBefore::Kept::kAll}) {
+       {HappensBefore::Kept::kAll, HappensBefore::Kept::kClocks,
+        HappensBefore::Kept::kClocksAndClass, HappensBefore::Kept::kAll}) {
     hb.reset(threads, kept);
     for (const Transition& t : trace) hb.add(t);
     RC_ASSERT(hb.size() == n);
+    if (kept == HappensBefore::Kept::kAll) fingerprint = hb.fingerprint();
+    RC_ASSERT(hb.fingerprint() == (kept == HappensBefore::Kept::kClocks ? 0 : fingerprint));
     for (size_t i = 0; i < n; ++i) {
       std::vector<uint32_t> want(static_cast<size_t>(threads), 0);
       for (size_t j = 0; j <= i; ++j) {
@@ -150,7 +154,7 @@ RC_GTEST_PROP(HappensBefore, ClocksCountTheStepsThatHappenBefore, ()) {
       RC_ASSERT(hb.access(i) == Access::of(trace[i]));
       for (size_t j = 0; j < i; ++j) RC_ASSERT(hb.ordered(j, i) == before[j][i]);
     }
-    if (kept == HappensBefore::Kept::kClocks) continue;
+    if (kept != HappensBefore::Kept::kAll) continue;
     // Each granule's lists: the steps that touched it, and the writing ones, in order, however
     // neighbouring granules were kept (one location for two while every step touched both).
     for (uintptr_t g = 0x1000 >> Access::kGranuleShift; g <= (0x1000 + 40) >> Access::kGranuleShift;
