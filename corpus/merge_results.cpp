@@ -66,21 +66,11 @@ void merge_coverage(json& out) {
 json merge_results(const std::vector<json>& shards) {
   if (shards.empty()) throw std::invalid_argument("no shard summaries to merge");
   json out;
-  const char* same[] = {"structure", "strategy", "bound", "depth", "check",
-                        "seed",      "threads",  "calls", "init"};
-  // Kept when the shards carry them (older shard files may not), and then equal in all.
-  for (const char* name : {"memory_model", "stale_bound"}) {
-    if (!shards[0].is_object() || !shards[0].contains(name)) continue;
-    out[name] = shards[0][name];
-    for (size_t i = 1; i < shards.size(); ++i) {
-      if (!shards[i].is_object() || !shards[i].contains(name) || shards[i][name] != out[name]) {
-        throw std::invalid_argument("shard " + std::to_string(i + 1) + ": field '" + name +
-                                    "' differs from shard 1's: not shards of one hunt");
-      }
-    }
-  }
-  for (const char* name : same) {
+  // A field that must be equal in every shard; one not `required` is kept only when the
+  // shards carry it (older shard files may not).
+  auto keep_same = [&](const char* name, bool required) {
     if (!shards[0].is_object() || !shards[0].contains(name)) {
+      if (!required) return;
       throw std::invalid_argument(std::string("shard 1: field '") + name + "' is missing");
     }
     out[name] = shards[0][name];
@@ -90,7 +80,12 @@ json merge_results(const std::vector<json>& shards) {
                                     "' differs from shard 1's: not shards of one hunt");
       }
     }
+  };
+  for (const char* name :
+       {"structure", "strategy", "bound", "depth", "check", "seed", "threads", "calls", "init"}) {
+    keep_same(name, true);
   }
+  for (const char* name : {"memory_model", "stale_bound"}) keep_same(name, false);
   uint64_t programs = 0, executions = 0, classes = 0, jobs = 0;
   double seconds = 0, total_seconds = 0, setup = 0, checker = 0;
   int64_t bound = INT64_MAX;
