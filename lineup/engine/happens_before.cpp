@@ -30,7 +30,6 @@ uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transiti
 void HappensBefore::reset(int threads, Kept kept) {
   n_ = threads;
   kept_ = kept;
-  clocks_only_ = kept != Kept::kAll;
   width_ = (static_cast<size_t>(n_) + kBlockWords - 1) / kBlockWords * kBlockWords;
   if (width_ == 0) width_ = kBlockWords;
   thread_clocks_.assign(static_cast<size_t>(n_) * width_, 0);
@@ -77,7 +76,7 @@ void HappensBefore::truncate(size_t steps) {
     reset(n_, kept_);
     return;
   }
-  if (clocks_only_) {
+  if (kept_ != Kept::kAll) {
     throw std::logic_error("a relation that keeps only its clocks cannot drop some steps");
   }
   // The locations the dropped steps touched lose their entries, and their clocks are
@@ -170,15 +169,22 @@ HappensBefore::Location& HappensBefore::location_slow(uintptr_t granule) {
   return pool_[cached_index_];
 }
 
+uint32_t HappensBefore::allocate_location() {
+  const auto index = static_cast<uint32_t>(used_++);
+  if (index == pool_.size()) pool_.emplace_back();
+  const size_t width = 2 * width_;
+  pool_[index].clocks = static_cast<uint32_t>(index * width);
+  if (location_clocks_.size() < pool_[index].clocks + width) {
+    location_clocks_.resize(pool_[index].clocks + width);
+  }
+  return index;
+}
+
 uint32_t HappensBefore::new_location(uintptr_t granule, bool pair) {
   // At most half the slots filled, counting the one or two about to be.
   if (2 * (filled_.size() + 2) > table_.size()) grow();
-  const auto index = static_cast<uint32_t>(used_++);
-  if (index == pool_.size()) pool_.emplace_back();
+  const uint32_t index = allocate_location();
   Location& l = pool_[index];
-  const size_t width = 2 * width_;
-  l.clocks = static_cast<uint32_t>(index * width);
-  if (location_clocks_.size() < l.clocks + width) location_clocks_.resize(l.clocks + width);
   clear(last_write(l));
   clear(reads(l));
   l.steps.clear();
@@ -203,15 +209,9 @@ uint32_t HappensBefore::split(uint32_t index, uintptr_t granule) {
   while (table_[slot].key != high + 1) slot = (slot + 1) & mask;
   // The high granule's own location starts as a copy of the pair's: until now every step
   // that touched it touched the low one too.
-  const auto copy_index = static_cast<uint32_t>(used_++);
-  if (copy_index == pool_.size()) pool_.emplace_back();
+  const uint32_t copy_index = allocate_location();
   Location& low = pool_[index];
   Location& high_location = pool_[copy_index];
-  const size_t width = 2 * width_;
-  high_location.clocks = static_cast<uint32_t>(copy_index * width);
-  if (location_clocks_.size() < high_location.clocks + width) {
-    location_clocks_.resize(high_location.clocks + width);
-  }
   copy(last_write(low), last_write(high_location));
   copy(reads(low), reads(high_location));
   high_location.steps = low.steps;
@@ -300,7 +300,7 @@ void HappensBefore::add(const Transition& t, const Access& a) {
   threads_of_step_.push_back(t.thread);
   accesses_of_step_.push_back(a);
   if (kept_ == Kept::kClocks) return;
-  if (!clocks_only_) {
+  if (kept_ == Kept::kAll) {
     for (const uint32_t i : granule_pools_) {
       Location& l = pool_[i];
       if (a.writes) l.writes.push(index, t.thread);
@@ -323,7 +323,7 @@ void HappensBefore::add(const Transition& t, const Access& a) {
     if (a.writes) ++pool_[i].written;
   }
   fingerprint_ += step_term(t.thread, c[t.thread], a, versions);
-  if (!clocks_only_) fingerprints_.push_back(fingerprint_);
+  if (kept_ == Kept::kAll) fingerprints_.push_back(fingerprint_);
 }
 
 }  // namespace lineup::engine

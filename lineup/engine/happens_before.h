@@ -251,6 +251,9 @@ class HappensBefore {
     return location_slow(granule);
   }
   Location& location_slow(uintptr_t granule);
+  // The next location of the pool with room for its clocks, which hold no meaning yet; not
+  // entered in the table.
+  uint32_t allocate_location();
   // A new location for `granule` (and granule + 1 when `pair`), entered in the table.
   uint32_t new_location(uintptr_t granule, bool pair);
   // Splits pair location `index` into one location per granule; returns the one that now
@@ -284,7 +287,6 @@ class HappensBefore {
 
   int n_ = 0;
   Kept kept_ = Kept::kAll;
-  bool clocks_only_ = false;    // kept_ is not kAll: no step lists
   size_t width_ = kBlockWords;  // words per clock: n_ rounded up to a multiple of kBlockWords
   std::vector<uint32_t> thread_clocks_;  // n x width_
   std::vector<uint32_t> step_clocks_;    // steps x width_, and room for more: it only grows
