@@ -2,12 +2,12 @@
 // sequential model or the implementation's own serial outcomes (phase 1). A verdict depends
 // only on the results and on the order the execution induces on its calls' boundary events.
 // Most executions are settled by one legal order respecting every relation that order allows
-// (a kept witness, a total order's one order followed, else one search of the program's legal
-// orders), or, when overlapping calls make that relation cyclic, by one order for each of a
-// few acyclic relations that cover every interleaving's; the rest are memoised on (results,
-// order) in a flat table, and a miss walks the
-// order's interleavings once (against the model) or asks the search once per relation the
-// order allows (against phase 1).
+// (calls that ran one after another, or a total order, allow one order, which is followed;
+// else a kept witness, else one search of the program's legal orders), or, when overlapping
+// calls make that relation cyclic, by one order for each of a few acyclic relations that
+// cover every interleaving's; the rest are memoised on (results, order) in a flat table, and
+// a miss walks the order's interleavings once (against the model) or asks the search once per
+// relation the order allows (against phase 1).
 #pragma once
 
 #include <optional>
