@@ -156,9 +156,13 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
   }
   // Most verdicts are settled by one order that respects every relation the boundary order
   // allows: a kept witness, else one search (whose order is then kept). Only when there is
-  // none is the memo consulted, and on a miss every relation checked; so the memo holds the few
-  // orders that need that work rather than one entry per execution (nearly every execution
-  // of a systematic search has a boundary order of its own).
+  // none is the memo consulted, and on a miss the relations checked, a few acyclic parts of
+  // their union first and else every one; so the memo holds the few orders that need that
+  // work rather than one entry per execution (nearly every execution of a systematic search
+  // has a boundary order of its own). The memo comes before the parts: where overlapping
+  // calls make the union cyclic at all, the same orders recur (random and PCT sample the
+  // same ones again), and a lookup costs less than splitting the union.
+  uint32_t id = checker::SerialOrders::kNoOutcome;
   if (init) {
     order_.possible_precedence(relation_.data());
     // A total order (every call a critical section, say) allows one order of the calls: it
@@ -166,10 +170,10 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     // fit (each such execution is a new order), and needs no id for the results.
     if (model_orders_ && checker::total_order(relation_.data(), order_.calls(), chain_.data())) {
       if (model_orders_->follows(results.data(), chain_.data())) return true;
-    } else if (const uint32_t id = outcome(results);
-               id != checker::SerialOrders::kNoOutcome &&
-               (respected(id, relation_.data()) || every_acyclic_part_respected(id))) {
-      return true;
+      id = outcome(results);
+    } else {
+      id = outcome(results);
+      if (id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) return true;
     }
   }
   order_.complete();
@@ -177,15 +181,11 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
   std::copy(order_.key(), order_.key() + order_.key_words(),
             key_.begin() + static_cast<ptrdiff_t>(results.size()));
   uint64_t h = verdicts_.hash(key_.data());
-  if (const uint32_t* known = verdicts_.find(key_.data(), h)) {
-    if (*known != 0) return true;
-  } else {
-    const uint32_t id = init ? outcome(results) : checker::SerialOrders::kNoOutcome;
-    bool ok = id != checker::SerialOrders::kNoOutcome && every_relation_legal(id);
-    verdicts_.insert(key_.data(), h, ok ? 1 : 0);
-    if (ok) return true;
-  }
-  return false;
+  if (const uint32_t* known = verdicts_.find(key_.data(), h)) return *known != 0;
+  const bool ok = id != checker::SerialOrders::kNoOutcome &&
+                  (every_acyclic_part_respected(id) || every_relation_legal(id));
+  verdicts_.insert(key_.data(), h, ok ? 1 : 0);
+  return ok;
 }
 
 Verdict ProgramJudge::judge_happens_before(const std::vector<int>& results,
