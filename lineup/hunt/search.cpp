@@ -1,5 +1,7 @@
 #include "lineup/hunt/search.h"
 
+#include <algorithm>
+
 #include <chrono>
 
 #include "checker/judge.h"
@@ -111,7 +113,8 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   // judged linearizable once is not judged again (strategies other than DPOR revisit classes:
   // CB-DPOR through iterative deepening and its preemption-only sleep sets, random and PCT by
   // chance).
-  FingerprintSet linearizable_classes(1024);  // a program rarely has more classes than that
+  FingerprintSet judged_classes(1024);   // a program rarely has more classes than that
+  std::vector<uint64_t> failed_classes;  // judged, and not linearizable
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::StrategyConfig config;
@@ -173,15 +176,21 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     // Only when the threads read no clock does the class determine the results (see
     // virtual_clock.h); otherwise each execution is judged on its own.
     const bool class_verdict = by_class && !r.failed() && r.clock_readings == 0;
-    if (!class_verdict || !linearizable_classes.contains(fingerprint)) {
+    // A class is entered before its first execution is judged, in the one probe that finds
+    // it new (a second probe after the check would find the slot evicted by it); a class that
+    // then fails is listed as such, and judged again each time it comes back.
+    const bool known_linearizable = class_verdict && !judged_classes.insert(fingerprint) &&
+                                    std::find(failed_classes.begin(), failed_classes.end(),
+                                              fingerprint) == failed_classes.end();
+    if (!known_linearizable) {
       // Timed only here: an execution of a class already judged linearizable (most of them,
       // for random and PCT) costs one lookup, less than reading the clock twice.
       judging.start();
       ++judged;
       const bool passed = !r.failed() && judge.passes(results, r.trace, relation);
-      if (passed && class_verdict) linearizable_classes.insert(fingerprint);
       if (!passed) verdict = violation(r, engine, p, target, program, index, results, judge);
       judging.stop();
+      if (!passed && class_verdict) failed_classes.push_back(fingerprint);
     }
     if (classes != nullptr) classes->insert(hunt_class);
     if (after_execution) after_execution();
