@@ -181,17 +181,23 @@ class Execution {
   bool run_alone(const std::function<void()>& fn, const char* what, ExecutionResult& result);
   /// After a longjmp out of a crash or hang: back to the main context, outcome set.
   void recover(ExecutionResult& result);
+  /// Asks the strategy which thread runs next among those enabled (kNoThread: none is left).
   ThreadId choose();
+  ThreadId choose_inline();  // the same, inline in step()
   /// Asks the strategy to decide a memory-model choice and records it in the schedule.
   uint32_t decide(const Choice& choice);
   bool enabled(ThreadId t);
   bool finished(ThreadId t) const { return ((unfinished_ >> t) & 1) == 0; }
-  /// Sets thread t's bit of may_wait_ from its pending transition and spin state.
+  /// Sets thread t's bit of may_wait_ from its pending transition and spin state: set when
+  /// it spins or its pending transition is of a kind enabled() may refuse.
   void note_may_wait(ThreadId t) {
+    constexpr auto kind_bit = [](Kind k) { return uint32_t{1} << static_cast<unsigned>(k); };
+    constexpr uint32_t kMayBlock = kind_bit(Kind::kLock) | kind_bit(Kind::kReadLock) |
+                                   kind_bit(Kind::kCondWake) | kind_bit(Kind::kAwait);
     const uint64_t bit = uint64_t{1} << t;
     const auto& s = threads_[static_cast<size_t>(t)];
-    may_wait_ =
-        pending_[t].kind > Kind::kFence || s.spin_blocked ? may_wait_ | bit : may_wait_ & ~bit;
+    const bool blocks = ((kMayBlock >> static_cast<unsigned>(pending_[t].kind)) & 1) != 0;
+    may_wait_ = blocks || s.spin_blocked ? may_wait_ | bit : may_wait_ & ~bit;
   }
   void resolve_stall();
   std::string describe_waits();
