@@ -169,79 +169,6 @@ bool Execution::spin_neutral(uintptr_t addr) const {
   }
 }
 
-// Inline: its one caller is choose_inline(), for every thread that may wait, at every step.
-[[gnu::always_inline]] inline bool Execution::enabled(ThreadId t) {
-  const ThreadState& s = threads_[static_cast<size_t>(t)];
-  if (s.spin_blocked) return s.spin.changed();
-  const Transition& p = pending_[t];
-  switch (p.kind) {
-    case Kind::kLock:
-      return locks_.can_lock(p.addr, t, p.has(kRecursive));
-    case Kind::kReadLock:
-      return locks_.can_read_lock(p.addr);
-    case Kind::kCondWake:
-      return condition_variables_.woken(t);
-    case Kind::kAwait:
-      return predicate_waits_.satisfied(t);
-    default:
-      return true;
-  }
-}
-
-// Inline in step(), where nearly every choice is made.
-[[gnu::always_inline]] inline ThreadId Execution::choose_inline() {
-  for (;;) {
-    // Most steps are always enabled unless the thread spins; only those of a kind that may
-    // block (note_may_wait) need a closer look.
-    const uint64_t unfinished = unfinished_;
-    uint64_t enabled_mask = unfinished & ~may_wait_;
-    for (uint64_t m = unfinished & may_wait_; m != 0; m &= m - 1) {
-      const int t = std::countr_zero(m);
-      if (enabled(t)) enabled_mask |= uint64_t{1} << t;
-    }
-    if (unfinished == 0) return kNoThread;
-    if (enabled_mask == 0) {
-      resolve_stall();  // unblocks someone or aborts
-      continue;
-    }
-    if (trace_->steps.size() >= options_.step_limit) {
-      abort(Outcome::kStepLimit,
-            "the execution exceeded " + std::to_string(options_.step_limit) + " steps");
-    }
-    SchedulingPoint point;
-    point.enabled = enabled_mask;
-    point.unfinished = unfinished;
-    point.previous = previous_;
-    point.thread_count = thread_count_;
-    point.pending = pending_;
-    point.trace = trace_;
-    point.step = trace_->steps.size();
-    Decision decision = strategy_->next_thread(point);
-    if (decision.kind == Decision::Kind::kStop) {
-      abort(Outcome::kDivergence, strategy_->stop_reason());
-    }
-    if (decision.kind == Decision::Kind::kAbandon) abort(Outcome::kAbandoned, "");
-    ThreadId next = decision.thread;
-    if (next < 0 || next >= thread_count_ || !((enabled_mask >> next) & 1)) {
-      abort(Outcome::kDivergence, "the strategy chose T" + std::to_string(next) +
-                                      ", which cannot run at step " + std::to_string(point.step));
-    }
-    result_->schedule.choices.push_back(next);
-    previous_ = next;
-    ThreadState& chosen = threads_[static_cast<size_t>(next)];
-    if (chosen.spin_blocked) {
-      // Woken: a location it waits on holds a new value.
-      chosen.spin_blocked = false;
-      chosen.spin.clear();
-      --spin_blocked_count_;
-      note_may_wait(next);
-    }
-    return next;
-  }
-}
-
-ThreadId Execution::choose() { return choose_inline(); }
-
 Transition& Execution::step(const Transition& pending) {
   watchdog_.note_progress();
   flush_deferred_write();
@@ -321,6 +248,79 @@ void Execution::capture_deferred_write() {
     threads_[static_cast<size_t>(w.thread)].spin.add_stack_write(w.pc, w.addr, w.size, w.value);
   }
 }
+
+// Inline: its one caller is choose_inline(), for every thread that may wait, at every step.
+[[gnu::always_inline]] inline bool Execution::enabled(ThreadId t) {
+  const ThreadState& s = threads_[static_cast<size_t>(t)];
+  if (s.spin_blocked) return s.spin.changed();
+  const Transition& p = pending_[t];
+  switch (p.kind) {
+    case Kind::kLock:
+      return locks_.can_lock(p.addr, t, p.has(kRecursive));
+    case Kind::kReadLock:
+      return locks_.can_read_lock(p.addr);
+    case Kind::kCondWake:
+      return condition_variables_.woken(t);
+    case Kind::kAwait:
+      return predicate_waits_.satisfied(t);
+    default:
+      return true;
+  }
+}
+
+// Inline in step(), where nearly every choice is made.
+[[gnu::always_inline]] inline ThreadId Execution::choose_inline() {
+  for (;;) {
+    // Most steps are always enabled unless the thread spins; only those of a kind that may
+    // block (note_may_wait) need a closer look.
+    const uint64_t unfinished = unfinished_;
+    uint64_t enabled_mask = unfinished & ~may_wait_;
+    for (uint64_t m = unfinished & may_wait_; m != 0; m &= m - 1) {
+      const int t = std::countr_zero(m);
+      if (enabled(t)) enabled_mask |= uint64_t{1} << t;
+    }
+    if (unfinished == 0) return kNoThread;
+    if (enabled_mask == 0) {
+      resolve_stall();  // unblocks someone or aborts
+      continue;
+    }
+    if (trace_->steps.size() >= options_.step_limit) {
+      abort(Outcome::kStepLimit,
+            "the execution exceeded " + std::to_string(options_.step_limit) + " steps");
+    }
+    SchedulingPoint point;
+    point.enabled = enabled_mask;
+    point.unfinished = unfinished;
+    point.previous = previous_;
+    point.thread_count = thread_count_;
+    point.pending = pending_;
+    point.trace = trace_;
+    point.step = trace_->steps.size();
+    Decision decision = strategy_->next_thread(point);
+    if (decision.kind == Decision::Kind::kStop) {
+      abort(Outcome::kDivergence, strategy_->stop_reason());
+    }
+    if (decision.kind == Decision::Kind::kAbandon) abort(Outcome::kAbandoned, "");
+    ThreadId next = decision.thread;
+    if (next < 0 || next >= thread_count_ || !((enabled_mask >> next) & 1)) {
+      abort(Outcome::kDivergence, "the strategy chose T" + std::to_string(next) +
+                                      ", which cannot run at step " + std::to_string(point.step));
+    }
+    result_->schedule.choices.push_back(next);
+    previous_ = next;
+    ThreadState& chosen = threads_[static_cast<size_t>(next)];
+    if (chosen.spin_blocked) {
+      // Woken: a location it waits on holds a new value.
+      chosen.spin_blocked = false;
+      chosen.spin.clear();
+      --spin_blocked_count_;
+      note_may_wait(next);
+    }
+    return next;
+  }
+}
+
+ThreadId Execution::choose() { return choose_inline(); }
 
 void Execution::resolve_stall() {
   // Time passes only when nothing else can happen: the timed wait with the earliest deadline

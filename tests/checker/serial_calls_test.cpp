@@ -7,6 +7,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "checker/total_order.h"
@@ -89,43 +90,34 @@ BoundaryOrder shape_of(const Program& program) {
   return order;
 }
 
+// serial_calls of `program` run whole calls at a time, of the threads in `picks` while more
+// than one thread is left; the order it gives, or nothing when it finds the calls not serial.
+std::optional<std::vector<int>> serial_order(const Program& program, std::vector<size_t> picks) {
+  const Trace trace = run(program, [&, n = size_t{0}](const std::vector<size_t>& left) mutable {
+    return std::pair{left.size() == 1 || n == picks.size() ? left[0] : picks[n++], true};
+  });
+  engine::HappensBefore hb = relation_of(trace, static_cast<int>(program.size()));
+  BoundaryOrder shape = shape_of(program);
+  std::vector<int> order(shape.calls(), -1);
+  if (!serial_calls(trace, hb, shape, order.data())) return std::nullopt;
+  return order;
+}
+
 // Calls each write one location once, one thread after another: serial, in trace order.
 TEST(SerialCalls, CallsOrderedThroughOneLocationAreSerialInTraceOrder) {
   const Program program = {{{{0, true}}, {{0, true}}}, {{{0, true}}}};
-  const Trace trace = run(program, [n = 0](const std::vector<size_t>& left) mutable {
-    const size_t pick[] = {0, 1, 0};
-    return std::pair{left.size() == 1 ? left[0] : pick[n++], true};
-  });
-  engine::HappensBefore hb = relation_of(trace, 2);
-  BoundaryOrder shape = shape_of(program);
-  std::vector<int> order(3, -1);
-  ASSERT_TRUE(serial_calls(trace, hb, shape, order.data()));
-  EXPECT_EQ(order, (std::vector<int>{0, 2, 1}));
+  EXPECT_EQ(serial_order(program, {0, 1, 0}), (std::vector<int>{0, 2, 1}));
 }
 
 // One after another in the trace, but on locations no other call touches: any order of the
 // threads' calls is possible, so the calls are not serial.
 TEST(SerialCalls, CallsOnSeparateLocationsAreNotSerial) {
-  const Program program = {{{{0, true}}}, {{{1, true}}}};
-  const Trace trace = run(program, [](const std::vector<size_t>& left) {
-    return std::pair{left[0], true};
-  });
-  engine::HappensBefore hb = relation_of(trace, 2);
-  BoundaryOrder shape = shape_of(program);
-  std::vector<int> order(2, -1);
-  EXPECT_FALSE(serial_calls(trace, hb, shape, order.data()));
+  EXPECT_EQ(serial_order({{{{0, true}}}, {{{1, true}}}}, {}), std::nullopt);
 }
 
 // A call without steps has no place of its own in the trace.
 TEST(SerialCalls, ACallWithoutStepsIsNotSerial) {
-  const Program program = {{{{0, true}}, {}}, {{{0, true}}}};
-  const Trace trace = run(program, [](const std::vector<size_t>& left) {
-    return std::pair{left[0], true};
-  });
-  engine::HappensBefore hb = relation_of(trace, 2);
-  BoundaryOrder shape = shape_of(program);
-  std::vector<int> order(3, -1);
-  EXPECT_FALSE(serial_calls(trace, hb, shape, order.data()));
+  EXPECT_EQ(serial_order({{{{0, true}}, {}}, {{{0, true}}}}, {}), std::nullopt);
 }
 
 RC_GTEST_PROP(SerialCalls, SerialOnlyWhenTheUnionRelationIsTheTraceOrder, ()) {
