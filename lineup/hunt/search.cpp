@@ -1,7 +1,5 @@
 #include "lineup/hunt/search.h"
 
-#include <algorithm>
-
 #include <chrono>
 
 #include "checker/judge.h"
@@ -12,6 +10,7 @@
 #include "lineup/engine/strategy/replay.h"
 #include "lineup/engine/trace_printer.h"
 #include "lineup/hunt/cheap_clocks.h"
+#include "lineup/hunt/judged_classes.h"
 #include "lineup/hunt/preemptions.h"
 #include "lineup/hunt/sealing.h"
 
@@ -109,12 +108,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   // executions may do so, so each execution is judged on its own real-time order.
   const bool by_class = options.judges_classes() && options.sealed.empty();
   ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial, by_class, moves);
-  // The dependency-aware verdict is the same for every execution of a class, so a class
-  // judged linearizable once is not judged again (strategies other than DPOR revisit classes:
-  // CB-DPOR through iterative deepening and its preemption-only sleep sets, random and PCT by
-  // chance).
-  FingerprintSet judged_classes(1024);   // a program rarely has more classes than that
-  std::vector<uint64_t> failed_classes;  // judged, and not linearizable
+  JudgedClasses judged_classes;
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::StrategyConfig config;
@@ -176,13 +170,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     // Only when the threads read no clock does the class determine the results (see
     // virtual_clock.h); otherwise each execution is judged on its own.
     const bool class_verdict = by_class && !r.failed() && r.clock_readings == 0;
-    // A class is entered before its first execution is judged, in the one probe that finds
-    // it new (a second probe after the check would find the slot evicted by it); a class that
-    // then fails is listed as such, and judged again each time it comes back.
-    const bool known_linearizable = class_verdict && !judged_classes.insert(fingerprint) &&
-                                    std::find(failed_classes.begin(), failed_classes.end(),
-                                              fingerprint) == failed_classes.end();
-    if (!known_linearizable) {
+    if (!class_verdict || !judged_classes.known_linearizable(fingerprint)) {
       // Timed only here: an execution of a class already judged linearizable (most of them,
       // for random and PCT) costs one lookup, less than reading the clock twice.
       judging.start();
@@ -190,7 +178,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       const bool passed = !r.failed() && judge.passes(results, r.trace, relation);
       if (!passed) verdict = violation(r, engine, p, target, program, index, results, judge);
       judging.stop();
-      if (!passed && class_verdict) failed_classes.push_back(fingerprint);
+      if (!passed && class_verdict) judged_classes.failed(fingerprint);
     }
     if (classes != nullptr) classes->insert(hunt_class);
     if (after_execution) after_execution();
