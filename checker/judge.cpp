@@ -168,12 +168,12 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     // A total order (every call a critical section, say) allows one order of the calls: it
     // is followed along the search graph, cheaper than a scan of kept witnesses that rarely
     // fit (each such execution is a new order), and needs no id for the results.
-    if (model_orders_ && checker::total_order(relation_.data(), order_.calls(), chain_.data())) {
-      if (model_orders_->follows(results.data(), chain_.data())) return true;
-      id = outcome(results);
-    } else {
-      id = outcome(results);
-      if (id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) return true;
+    const bool total =
+        model_orders_ && checker::total_order(relation_.data(), order_.calls(), chain_.data());
+    if (total && model_orders_->follows(results.data(), chain_.data())) return true;
+    id = outcome(results);
+    if (!total && id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) {
+      return true;
     }
   }
   order_.complete();

@@ -254,6 +254,7 @@ void Execution::capture_deferred_write() {
   const ThreadState& s = threads_[static_cast<size_t>(t)];
   if (s.spin_blocked) return s.spin.changed();
   const Transition& p = pending_[t];
+  // The kinds refused here are note_may_wait()'s: a thread pending any other is never asked.
   switch (p.kind) {
     case Kind::kLock:
       return locks_.can_lock(p.addr, t, p.has(kRecursive));
