@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct State {
   size_t scan_threshold = 0;     // logical capacity of the retired arrays
   hp::thread_data* main_record = nullptr;
   std::vector<hp::thread_data*> threads;  // logical thread i's record
+  // Per record (threads in order, then the main one): its guard storage as rebuild_hazards leaves
+  // it, in bytes (hazard_image), which reset_hazards copies back.
+  std::vector<std::vector<unsigned char>> pristine_hazards;
 };
 
 State& state() {
@@ -65,11 +69,34 @@ void for_each_record(F f) {
 // list, whose order otherwise depends on the previous execution and would change which slot
 // (address) the next execution's guards use. Its constructor does exactly this; the storage
 // owns nothing (the guard array belongs to the record's allocation), so no destructor is due.
-void reset_hazards(hp::thread_data* rec) {
+void rebuild_hazards(hp::thread_data* rec) {
   hp::thread_hp_storage& hazards = rec->hazards_;
   hp::guard* array = hazards.begin();
   size_t capacity = hazards.capacity();
   new (&hazards) hp::thread_hp_storage(array, capacity);
+}
+
+// The bytes of a record's guard storage: the storage object (free-list head, array,
+// capacity), then its guards (hazard slot, next free guard).
+std::vector<unsigned char> hazard_image(const hp::thread_data* rec) {
+  const hp::thread_hp_storage& hazards = rec->hazards_;
+  const auto* object = reinterpret_cast<const unsigned char*>(&hazards);
+  const auto* guards = reinterpret_cast<const unsigned char*>(hazards.begin());
+  std::vector<unsigned char> image(object, object + sizeof hazards);
+  image.insert(image.end(), guards, guards + hazards.capacity() * sizeof(hp::guard));
+  return image;
+}
+
+// Puts the record's guard storage back to `image`, hazard_image() of it as rebuilt. memcpy
+// becomes one hook call under -fsanitize=thread, where the constructor writes every guard
+// through a hook of its own. The storage and its guards hold pointers and a size only
+// (std::atomic of a pointer is trivially copyable in all but name), so their bytes are all
+// of their state.
+void reset_hazards(hp::thread_data* rec, const std::vector<unsigned char>& image) {
+  hp::thread_hp_storage& hazards = rec->hazards_;
+  const size_t object = sizeof hazards;
+  std::memcpy(static_cast<void*>(hazards.begin()), image.data() + object, image.size() - object);
+  std::memcpy(static_cast<void*>(&hazards), image.data(), object);
 }
 
 // Empties the retired array and sets its logical capacity (where retire() triggers a scan).
@@ -139,6 +166,10 @@ void initialize(int max_threads, int hazard_pointers) {
     s.threads.push_back(tls);
   }
   tls = s.main_record;
+  for_each_record([&s](hp::thread_data* rec) {
+    rebuild_hazards(rec);
+    s.pristine_hazards.push_back(hazard_image(rec));
+  });
   s.initialized = true;
 }
 
@@ -168,7 +199,8 @@ void end_execution(bool clean) {
   if (hp::tls_ != s.main_record) fail("end_execution: the main thread's HP record is not current");
   // Disposal below ignores hazards (no operation is in progress any more); slots an aborted
   // operation left set or guards it still owned are simply reset for the next execution.
-  for_each_record(reset_hazards);
+  size_t record = 0;
+  for_each_record([&](hp::thread_data* rec) { reset_hazards(rec, s.pristine_hazards[record++]); });
   if (clean) for_each_record(dispose_retired);
   for_each_record(reset_retired);
   for_each_record(reset_sync_counter);
