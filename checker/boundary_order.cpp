@@ -228,18 +228,21 @@ void BoundaryOrder::possible_precedence(uint64_t* precedes) const {
   }
 }
 
-void BoundaryOrder::take_responses(uint8_t* pos) const {
+uint64_t BoundaryOrder::take_responses(uint8_t* pos) const {
   const int threads = static_cast<int>(events_.size());
+  uint64_t taken = 0;
   for (bool progress = true; progress;) {
     progress = false;
     for (int q = 0; q < threads; ++q) {
-      // Odd events are responses.
+      // Odd events are responses: event 2i + 1 is call i's.
       while ((pos[q] & 1) && can_take(q, pos)) {
+        taken |= uint64_t{1} << (bases_[static_cast<size_t>(q)] + pos[q] / 2u);
         ++pos[q];
         progress = true;
       }
     }
   }
+  return taken;
 }
 
 uint64_t BoundaryOrder::calls_at(const uint8_t* pos, bool responded) const {

@@ -63,8 +63,8 @@ class BoundaryOrder {
   uint64_t calls_at(const uint8_t* pos, bool responded) const;
   /// Advances `pos` over every response that can come (repeatedly, as one may let another):
   /// a response placed as early as possible only adds precedence, so the interleavings that
-  /// matter take them so.
-  void take_responses(uint8_t* pos) const;
+  /// matter take them so. Returns the calls whose responses it took.
+  uint64_t take_responses(uint8_t* pos) const;
   /// The union of the relations every interleaving keeping the order gives: word y has bit
   /// x when x's response can come before y's invocation (y's invocation is not forced before
   /// x's response). An order of the calls respecting it respects every one of them.

@@ -17,19 +17,23 @@ bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, ModelOrders& 
   nodes_.assign(1, graph.root());
   Position start{};
   order.take_responses(start.data());  // none: every thread starts with an invocation
-  return walk(start, 0, 1);
+  return walk(start, 0, 1, 0);
 }
 
-bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count) {
+bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, uint64_t invoked) {
   if (!first_visit(pos, first, count)) return true;
   for (int q = 0; q < order_->threads(); ++q) {
     if (!order_->can_take(q, pos.data())) continue;
-    // After take_responses(), every event that can come is an invocation.
+    // After take_responses(), every event that can come is an invocation: event 2i of q is
+    // its call i's.
     Position next = pos;
-    ++next[static_cast<size_t>(q)];
-    const size_t start = widen(first, count, order_->calls_at(next.data(), false));
-    order_->take_responses(next.data());
-    const uint64_t responded = order_->calls_at(next.data(), true);
+    const auto t = static_cast<size_t>(q);
+    const uint64_t now_invoked = invoked | uint64_t{1} << (order_->base(q) + next[t] / 2u);
+    ++next[t];
+    const size_t start = widen(first, count, now_invoked);
+    // Only the calls that respond now need checking: every node of the set, and every node
+    // widen() reached from them, has done those that responded before.
+    const uint64_t responded = order_->take_responses(next.data());
     auto end =
         std::remove_if(nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end(),
                        [&](uint32_t n) { return (graph_->done(n) & responded) != responded; });
@@ -38,7 +42,7 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count) {
     if (kept == 0) return false;
     // Sorted, so that equal sets reached along different interleavings compare equal.
     std::sort(nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end());
-    const bool ok = walk(next, start, kept);
+    const bool ok = walk(next, start, kept, now_invoked);
     nodes_.resize(start);
     if (!ok) return false;
   }
@@ -70,8 +74,8 @@ size_t InterleavingWalk::widen(size_t first, size_t count, uint64_t invoked) {
 }
 
 bool InterleavingWalk::first_visit(const Position& pos, size_t first, size_t count) {
-  std::fill(key_.begin(), key_.end(), 0);
-  std::memcpy(key_.data(), pos.data(), static_cast<size_t>(order_->threads()));
+  // Whole words of `pos`: its entries past the threads stay 0.
+  for (size_t w = 0; w < pos_words_; ++w) std::memcpy(&key_[w], pos.data() + 4 * w, 4);
   uint64_t h = count;
   for (size_t i = first; i < first + count; ++i) {
     h = (h ^ nodes_[i]) * 0x9e3779b97f4a7c15ULL;

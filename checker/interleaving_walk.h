@@ -32,8 +32,8 @@ class InterleavingWalk {
   using Position = std::array<uint8_t, 64>;  // events done per thread
 
   // Whether every interleaving from `pos` works, with the node set nodes_[first, first +
-  // count).
-  bool walk(const Position& pos, size_t first, size_t count);
+  // count); `invoked`: the calls whose invocations `pos` has passed.
+  bool walk(const Position& pos, size_t first, size_t count, uint64_t invoked);
   // Appends the nodes reachable from nodes_[first, first + count) by doing calls in
   // `invoked`, the given ones included; returns where they start.
   size_t widen(size_t first, size_t count, uint64_t invoked);
