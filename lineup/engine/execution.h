@@ -79,6 +79,8 @@ class Execution {
   /// Checks an access that is not a scheduling point (atomics-only mode) against freed blocks.
   /// Inline (heap.h): every such access asks; only a use after free leaves the hook's path.
   inline void check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc);
+  /// Whether check_unscheduled_access would report a use after free.
+  inline bool unscheduled_access_touches_freed(uintptr_t addr, uint32_t size) const;
   /// free() of an arena pointer during this execution.
   void on_free(void* p);
   /// Stops the execution with a failure; never returns (longjmps to run()).
@@ -119,6 +121,10 @@ class Execution {
   /// static data is logged to be undone after the execution.
   /// Every plain access of controlled code comes here first, and nearly all of them are to
   /// the heap or a stack: those two tests are inline, the rest out of line.
+  /// Whether static_access(addr, size, write) would do anything.
+  bool static_access_matters(uintptr_t addr, bool write) const {
+    return thread_private(addr) || (write && static_writes_.covers(addr));
+  }
   void static_access(uintptr_t addr, uint32_t size, bool write) {
     if (thread_private(addr)) {
       thread_local_access(addr, size);
@@ -293,10 +299,12 @@ class Execution {
   WeakMemory* weak_ = nullptr;  // &weak_model_ in c11 mode
 };
 
+inline bool Execution::unscheduled_access_touches_freed(uintptr_t addr, uint32_t size) const {
+  return heap_.owns(reinterpret_cast<void*>(addr)) && heap_.touches_freed(addr, size);
+}
+
 inline void Execution::check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc) {
-  if (heap_.owns(reinterpret_cast<void*>(addr)) && heap_.touches_freed(addr, size)) {
-    unscheduled_use_after_free(addr, size, pc);
-  }
+  if (unscheduled_access_touches_freed(addr, size)) unscheduled_use_after_free(addr, size, pc);
 }
 
 }  // namespace lineup::engine

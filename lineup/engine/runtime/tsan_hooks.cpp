@@ -106,16 +106,35 @@ inline Execution* shared_access(const volatile void* a) {
   return e;
 }
 
-inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
+// Everything a plain access may need, for those on_plain() does not settle inline.
+__attribute__((noinline)) void on_plain_in_full(const void* a, uint32_t size, bool write,
+                                                uintptr_t pc) {
   note_static(a, size, write);
   Execution* e = tl_active;
   if (e == nullptr) return;
   if (e->options().schedule_plain_accesses) {
     plain(e, a, size, write, pc);
   } else {
-    // No step: only a use after free is looked for, inline (errno and thread-local bytes,
-    // which plain() leaves out, are never in the heap).
+    // No step: only a use after free is looked for (errno and thread-local bytes, which
+    // plain() leaves out, are never in the heap).
     e->check_unscheduled_access(reinterpret_cast<uintptr_t>(a), size, pc);
+  }
+}
+
+// A plain access that is no step (atomics-only mode), to memory neither thread-local, nor
+// static and written, nor freed, needs nothing: that is decided here without a call, so the
+// hook saves no registers; anything else goes to on_plain_in_full() as a tail call.
+inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
+  const auto addr = reinterpret_cast<uintptr_t>(a);
+  if (tl_heap_on) {
+    if (Execution* e = tl_execution; e != nullptr && e->static_access_matters(addr, write)) {
+      return on_plain_in_full(a, size, write, pc);
+    }
+  }
+  Execution* e = tl_active;
+  if (e == nullptr) return;
+  if (e->options().schedule_plain_accesses || e->unscheduled_access_touches_freed(addr, size)) {
+    return on_plain_in_full(a, size, write, pc);
   }
 }
 
