@@ -9,15 +9,12 @@
 
 namespace lineup::checker {
 
-/// A cycle of `precedes` (word y: bit x when call x must come before call y) over `calls`
-/// calls (at most 64): returns its length and puts its calls in `cycle`, each after the one
-/// it must come before (cycle[i + 1] before cycle[i], and cycle[0] before the last); 0 when
-/// there is none. `cycle` has room for `calls` calls.
-inline size_t find_cycle(const uint64_t* precedes, size_t calls, int* cycle) {
-  const uint64_t all = calls == 64 ? ~uint64_t{0} : (uint64_t{1} << calls) - 1;
-  // Peel off the calls with no predecessor left; what remains has a predecessor for every
-  // call, so following predecessors from any of them must come back to one.
-  uint64_t core = all;
+/// The calls of `precedes` (word y: bit x when call x must come before call y; at most 64
+/// calls) left after repeatedly taking away those with
+/// no predecessor left: none iff the relation has no cycle, and otherwise every call left has
+/// a predecessor left.
+inline uint64_t cyclic_core(const uint64_t* precedes, size_t calls) {
+  uint64_t core = calls == 64 ? ~uint64_t{0} : (uint64_t{1} << calls) - 1;
   for (bool peeled = true; peeled && core != 0;) {
     peeled = false;
     for (uint64_t left = core; left != 0; left &= left - 1) {
@@ -28,6 +25,16 @@ inline size_t find_cycle(const uint64_t* precedes, size_t calls, int* cycle) {
       }
     }
   }
+  return core;
+}
+
+/// A cycle of `precedes` (word y: bit x when call x must come before call y) over `calls`
+/// calls (at most 64): returns its length and puts its calls in `cycle`, each after the one
+/// it must come before (cycle[i + 1] before cycle[i], and cycle[0] before the last); 0 when
+/// there is none. `cycle` has room for `calls` calls.
+inline size_t find_cycle(const uint64_t* precedes, size_t calls, int* cycle) {
+  // Following predecessors within the core from any of its calls must come back to one.
+  const uint64_t core = cyclic_core(precedes, calls);
   if (core == 0) return 0;
   int position[64];  // on the path followed, or -1
   for (size_t c = 0; c < calls; ++c) position[c] = -1;

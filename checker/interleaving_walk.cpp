@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "checker/cycles.h"
+
 namespace lineup::checker {
 
 bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, ModelOrders& graph,
@@ -10,6 +12,10 @@ bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, ModelOrders& 
   order_ = &order;
   graph_ = &graph;
   results_ = graph.results(outcome);
+  outcome_ = outcome;
+  union_.resize(order.calls());
+  rest_.resize(order.calls());
+  order.possible_precedence(union_.data());
   pos_words_ = (static_cast<size_t>(order.threads()) + 3) / 4;
   key_.assign(pos_words_ + 2, 0);
   visited_.reset(key_.size());
@@ -17,11 +23,13 @@ bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, ModelOrders& 
   nodes_.assign(1, graph.root());
   Position start{};
   order.take_responses(start.data());  // none: every thread starts with an invocation
-  return walk(start, 0, 1, 0);
+  return walk(start, 0, 1, 0, 0);
 }
 
-bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, uint64_t invoked) {
+bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, uint64_t invoked,
+                            uint64_t responded) {
   if (!first_visit(pos, first, count)) return true;
+  if (one_order_explains_the_rest(first, count, invoked, responded)) return true;
   for (int q = 0; q < order_->threads(); ++q) {
     if (!order_->can_take(q, pos.data())) continue;
     // After take_responses(), every event that can come is an invocation: event 2i of q is
@@ -33,20 +41,32 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, uin
     const size_t start = widen(first, count, now_invoked);
     // Only the calls that respond now need checking: every node of the set, and every node
     // widen() reached from them, has done those that responded before.
-    const uint64_t responded = order_->take_responses(next.data());
-    auto end =
-        std::remove_if(nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end(),
-                       [&](uint32_t n) { return (graph_->done(n) & responded) != responded; });
+    const uint64_t now_responded = order_->take_responses(next.data());
+    auto end = std::remove_if(
+        nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end(),
+        [&](uint32_t n) { return (graph_->done(n) & now_responded) != now_responded; });
     nodes_.erase(end, nodes_.end());
     const size_t kept = nodes_.size() - start;
     if (kept == 0) return false;
     // Sorted, so that equal sets reached along different interleavings compare equal.
     std::sort(nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end());
-    const bool ok = walk(next, start, kept, now_invoked);
+    const bool ok = walk(next, start, kept, now_invoked, responded | now_responded);
     nodes_.resize(start);
     if (!ok) return false;
   }
   return true;
+}
+
+bool InterleavingWalk::one_order_explains_the_rest(size_t first, size_t count, uint64_t invoked,
+                                                   uint64_t responded) {
+  const size_t calls = union_.size();
+  for (size_t y = 0; y < calls; ++y) {
+    rest_[y] = ((invoked >> y) & 1) ? 0 : union_[y] & ~responded;
+  }
+  // A cycle: no order respects it (the walk's early positions, while the calls that
+  // overlap have yet to come).
+  if (cyclic_core(rest_.data(), calls) != 0) return false;
+  return graph_->completes(&nodes_[first], count, outcome_, rest_.data());
 }
 
 size_t InterleavingWalk::widen(size_t first, size_t count, uint64_t invoked) {

@@ -9,7 +9,9 @@
 // it. The walk branches on which invocation comes next, takes responses as early as
 // possible (a response taken early only narrows the set, so those interleavings decide), and
 // explores each (events per thread, node set) once: the rest of the walk depends on nothing
-// else. An empty set is an interleaving no order explains.
+// else. An empty set is an interleaving no order explains. Where one order of the calls not
+// yet done, after a node of the set, respects every relation the rest of the interleavings
+// may add, that order explains all of them, and the walk goes no further from there.
 #pragma once
 
 #include <array>
@@ -32,8 +34,14 @@ class InterleavingWalk {
   using Position = std::array<uint8_t, 64>;  // events done per thread
 
   // Whether every interleaving from `pos` works, with the node set nodes_[first, first +
-  // count); `invoked`: the calls whose invocations `pos` has passed.
-  bool walk(const Position& pos, size_t first, size_t count, uint64_t invoked);
+  // count); `invoked` and `responded`: the calls whose invocations and responses `pos` has
+  // passed.
+  bool walk(const Position& pos, size_t first, size_t count, uint64_t invoked, uint64_t responded);
+  // Whether one order explains every interleaving from there (see above): call x must come
+  // before call y in some of them only when y is not invoked yet, x has not responded, and
+  // x can respond before y is invoked (the union of the relations, union_).
+  bool one_order_explains_the_rest(size_t first, size_t count, uint64_t invoked,
+                                   uint64_t responded);
   // Appends the nodes reachable from nodes_[first, first + count) by doing calls in
   // `invoked`, the given ones included; returns where they start.
   size_t widen(size_t first, size_t count, uint64_t invoked);
@@ -43,6 +51,9 @@ class InterleavingWalk {
   const BoundaryOrder* order_ = nullptr;
   ModelOrders* graph_ = nullptr;
   const int* results_ = nullptr;
+  uint32_t outcome_ = 0;
+  std::vector<uint64_t> union_;  // every relation the order allows, merged
+  std::vector<uint64_t> rest_;   // the part of union_ the rest of a walk may add
   size_t pos_words_ = 0;
   std::vector<uint32_t> nodes_;  // the node sets of the walk's path, stacked
   std::vector<uint32_t> marks_;  // per graph node: the widen() that added it

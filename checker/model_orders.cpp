@@ -101,7 +101,7 @@ bool ModelOrders::follows(const int* chosen, const int* order) {
   return true;
 }
 
-bool ModelOrders::legal(uint32_t outcome, const uint64_t* precedes) {
+void ModelOrders::start_query(uint32_t outcome, const uint64_t* precedes) {
   precedes_ = precedes;
   results_ = results(outcome);
   if (++query_ == 0) {  // stamps wrapped: forget them all
@@ -109,9 +109,23 @@ bool ModelOrders::legal(uint32_t outcome, const uint64_t* precedes) {
     query_ = 1;
   }
   order_.clear();
+}
+
+bool ModelOrders::legal(uint32_t outcome, const uint64_t* precedes) {
+  start_query(outcome, precedes);
   if (!reaches_end(root_)) return false;
   std::reverse(order_.begin(), order_.end());
   return true;
+}
+
+bool ModelOrders::completes(const uint32_t* from, size_t count, uint32_t outcome,
+                            const uint64_t* precedes) {
+  // One query for every node: a dead end found from one is a dead end from the others.
+  start_query(outcome, precedes);
+  for (size_t i = 0; i < count; ++i) {
+    if (reaches_end(from[i])) return true;
+  }
+  return false;
 }
 
 }  // namespace lineup::checker

@@ -37,8 +37,13 @@ class ModelOrders {
   /// `results[0, calls)`: legal() for the relation that allows only that order, in one walk,
   /// and without giving the results an id.
   bool follows(const int* results, const int* order);
-  /// The order the last legal() that returned true found (call indices).
+  /// The order the last legal() that returned true found (call indices), until the next
+  /// legal() or completes().
   const std::vector<int>& order() const { return order_; }
+  /// Whether from one of the nodes `from[0, count)` the calls not done there can be done in
+  /// an order respecting `precedes` (as for legal(); its words of calls done at that node are
+  /// not read) with the results of `outcome`.
+  bool completes(const uint32_t* from, size_t count, uint32_t outcome, const uint64_t* precedes);
 
   // The search graph itself, for walks of its own (InterleavingWalk).
   static constexpr uint32_t kRejected = ModelMoves::kRejected;
@@ -69,6 +74,8 @@ class ModelOrders {
   // The constructors' common part.
   void start(const specs::State& initial);
   uint32_t node(uint64_t done, uint32_t state);
+  // Starts a query: reaches_end() then follows `precedes` and the results of `outcome`.
+  void start_query(uint32_t outcome, const uint64_t* precedes);
   bool reaches_end(uint32_t node);
 
   std::unique_ptr<ModelMoves> own_moves_;  // when not given one
