@@ -67,6 +67,9 @@ class ProgramJudge {
   // with happens-before in place of real time). The interleaving's real-time order is no
   // guide there: a load may read a stale value however late it runs.
   Verdict judge_happens_before(const std::vector<int>& results, const engine::Trace& trace);
+  // Whether to ask serial_calls() about this execution: it costs a few hundred instructions
+  // and seldom succeeds on a lock-free structure.
+  bool serial_worth_trying();
   // Whether the init prefix's results are the model's (always true against phase 1).
   bool init_ok(const std::vector<int>& results) const;
   // Whether every acyclic relation within the union relation (relation_), as every
@@ -111,7 +114,9 @@ class ProgramJudge {
   std::vector<int> cycle_;           // the cycle found in a part
   std::vector<int> thread_of_call_;  // per call
   std::vector<int> chain_;           // a total relation's one order
-  engine::HappensBefore hb_;         // for callers without one
+  // serial_calls() asked, and found serial calls, over the program; executions not asked
+  uint64_t serial_tried_ = 0, serial_found_ = 0, serial_skipped_ = 0;
+  engine::HappensBefore hb_;  // for callers without one
 };
 
 /// "T1[0].pop()": call `flat` (thread-major index) of `program`.
