@@ -51,6 +51,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   previous_ = kNoThread;
   spin_rounds_ = spin_blocked_count_ = 0;
   stall_state_ = 0;
+  captures_due_ = false;
   deferred_write_ = kNone;
   private_write_ = PrivateWrite{};
   range_write_ = RangeWrite{};

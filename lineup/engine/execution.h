@@ -55,9 +55,11 @@ class Execution {
   /// Fills in the value of the previous plain write, which the hook could not see (the
   /// compiler performs the store after the hook returns).
   void flush_deferred_write() {
+    if (!captures_due_) return;  // one test at every engine entry, for all three below
     if (deferred_write_ != kNone) capture_deferred_write();
     if (private_write_.size != 0) capture_private_write();
     if (range_write_.entries_left != 0) scan_range_write();
+    captures_due_ = range_write_.entries_left != 0;
   }
   /// Marks a plain write as needing its value captured at the next engine entry; a write of
   /// more than 8 bytes has its bytes looked at for a pointer into a stack instead
@@ -68,6 +70,7 @@ class Execution {
     } else {
       range_write_ = {t.addr, t.size, 2};
     }
+    captures_due_ = true;
   }
   /// Whether a plain access to [addr, addr + size) is to the running thread's own stack while
   /// no pointer into that stack has been published: no other thread can reach it, so it is
@@ -266,6 +269,9 @@ class Execution {
   // transition is a synchronisation operation, or they spin. The others' memory accesses and
   // fences are always enabled, so choose() looks only at these (bit t for thread t).
   uint64_t unfinished_ = 0, may_wait_ = 0;
+  // Whether flush_deferred_write() has anything to do: deferred_write_, private_write_ or
+  // range_write_ is set.
+  bool captures_due_ = false;
   size_t deferred_write_ = kNone;
   // A plain write to the running thread's unpublished stack, whose value the spin window
   // takes at the next engine entry (size 0: none).

@@ -113,6 +113,7 @@ bool Execution::private_stack_access_slow(uintptr_t addr, uint32_t size, bool wr
     if (size <= 8) self.spin.add_read(pc, addr, size, SpinWindow::load(addr, size));
   } else if (size <= 8) {
     private_write_ = {addr, pc, size, &self};
+    captures_due_ = true;
   } else {
     self.spin.clear();
   }
