@@ -173,7 +173,12 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
         model_orders_ && checker::total_order(relation_.data(), order_.calls(), chain_.data());
     if (total && model_orders_->follows(results.data(), chain_.data())) return true;
     id = outcome(results);
-    if (!total && id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) {
+    // A kept witness first (most relations without a cycle fit one); the search only for a
+    // union without a cycle, since no order respects a cyclic one.
+    if (!total && id != checker::SerialOrders::kNoOutcome &&
+        (witnesses_.any_respects(id, relation_.data()) ||
+         (checker::cyclic_core(relation_.data(), order_.calls()) == 0 &&
+          searched(id, relation_.data())))) {
       return true;
     }
   }
@@ -293,7 +298,10 @@ bool ProgramJudge::legal(uint32_t id, size_t i) {
 }
 
 bool ProgramJudge::respected(uint32_t id, const uint64_t* precedes) {
-  if (witnesses_.any_respects(id, precedes)) return true;
+  return witnesses_.any_respects(id, precedes) || searched(id, precedes);
+}
+
+bool ProgramJudge::searched(uint32_t id, const uint64_t* precedes) {
   if (model_orders_ ? !model_orders_->legal(id, precedes) : !serial_orders_->legal(id, precedes)) {
     return false;
   }

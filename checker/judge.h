@@ -89,6 +89,8 @@ class ProgramJudge {
   // Whether some order respecting `precedes` gives `outcome`: a kept witness, else a search
   // (whose order is then kept).
   bool respected(uint32_t outcome, const uint64_t* precedes);
+  // The search of respected(), without the witnesses.
+  bool searched(uint32_t outcome, const uint64_t* precedes);
   uint32_t outcome(const std::vector<int>& results);
   // Why order_ with `results` fails, for the report.
   std::string why(const std::vector<int>& results, const engine::Trace& trace);
