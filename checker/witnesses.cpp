@@ -1,13 +1,18 @@
 #include "checker/witnesses.h"
 
+#include <algorithm>
+
 namespace lineup::checker {
 
 void Witnesses::add(uint32_t outcome, const std::vector<int>& order) {
   if (outcome >= kept_.size()) kept_.resize(outcome + 1);
   Kept& k = kept_[outcome];
+  size_t at = k.count;  // where the replaced order is in k.recent (none while growing)
   if (k.count < kPerOutcome) {
     k.before.resize((k.count + 1) * calls_);
     k.next = k.count++;
+  } else {
+    at = static_cast<size_t>(std::find(k.recent, k.recent + k.count, k.next) - k.recent);
   }
   uint64_t* before = &k.before[k.next * calls_];
   uint64_t done = 0;
@@ -15,26 +20,32 @@ void Witnesses::add(uint32_t outcome, const std::vector<int>& order) {
     before[c] = done;
     done |= uint64_t{1} << c;
   }
+  to_front(k, k.next, at);
   k.next = (k.next + 1) % kPerOutcome;
+}
+
+void Witnesses::to_front(Kept& k, size_t slot, size_t at) {
+  const size_t end = std::min(at, k.count - 1);
+  for (size_t i = end; i > 0; --i) k.recent[i] = k.recent[i - 1];
+  k.recent[0] = static_cast<uint8_t>(slot);
 }
 
 bool Witnesses::any_respects(uint32_t outcome, const uint64_t* precedes) {
   if (outcome >= kept_.size()) return false;
   Kept& k = kept_[outcome];
-  // Consecutive executions of a search mostly differ late, so the order that fitted last
-  // usually fits again: the scan starts there.
+  // Consecutive executions of a search mostly differ late, so an order that fitted lately
+  // usually fits again: the scan goes from the most recent.
   // Each order is tested whole, without early exits (which call breaks an order varies from
   // one relation to the next, so they would mispredict).
-  size_t w = k.last_fit;
   for (size_t i = 0; i < k.count; ++i) {
+    const size_t w = k.recent[i];
     const uint64_t* before = &k.before[w * calls_];
     uint64_t broken = 0;
     for (size_t y = 0; y < calls_; ++y) broken |= precedes[y] & ~before[y];
     if (broken == 0) {
-      k.last_fit = w;
+      if (i > 0) to_front(k, w, i);
       return true;
     }
-    if (++w == k.count) w = 0;
   }
   return false;
 }

@@ -27,8 +27,11 @@ class Witnesses {
   struct Kept {
     std::vector<uint64_t> before;  // per order, per call: the calls placed before it
     size_t count = 0, next = 0;    // orders kept; which one the next add replaces
-    size_t last_fit = 0;           // the order that respected the last relation asked
+    // The kept orders, most recently added or found fitting first: the order asked first.
+    uint8_t recent[kPerOutcome] = {};
   };
+  // Puts order `slot` first in `k.recent`, where it is at `at` (k.count: not there yet).
+  static void to_front(Kept& k, size_t slot, size_t at);
   size_t calls_;
   std::vector<Kept> kept_;  // per outcome
 };
