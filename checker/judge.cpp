@@ -148,9 +148,9 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     // Calls that ran one after another (a lock-based structure's, mostly) allow one order,
     // read off the trace: followed as a total order's is below, with nothing else computed.
     // When the results do not follow it, the verdict is reached the long way.
-    if (init && model_orders_ && serial_worth_trying() &&
+    if (init && model_orders_ && serial_calls_.worth_asking() &&
         checker::serial_calls(trace, *hb, order_, chain_.data())) {
-      ++serial_found_;
+      serial_calls_.succeeded();
       if (model_orders_->follows(results.data(), chain_.data())) return true;
     }
     order_.induce(trace, *hb);
@@ -169,8 +169,9 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     // A total order (every call a critical section, say) allows one order of the calls: it
     // is followed along the search graph, cheaper than a scan of kept witnesses that rarely
     // fit (each such execution is a new order), and needs no id for the results.
-    const bool total =
-        model_orders_ && checker::total_order(relation_.data(), order_.calls(), chain_.data());
+    const bool total = model_orders_ && total_orders_.worth_asking() &&
+                       checker::total_order(relation_.data(), order_.calls(), chain_.data());
+    if (total) total_orders_.succeeded();
     if (total && model_orders_->follows(results.data(), chain_.data())) return true;
     id = outcome(results);
     // A kept witness first (most relations without a cycle fit one); the search only for a
@@ -234,14 +235,6 @@ Verdict ProgramJudge::judge_happens_before(const std::vector<int>& results,
               (orderings.empty() ? std::string(" (no call happens before a call of another "
                                                "thread)\n")
                                  : ":\n" + orderings)};
-}
-
-bool ProgramJudge::serial_worth_trying() {
-  // While at least one try in 16 finds the calls serial, every execution is tried; after
-  // that one in 16, so that executions that become serial are noticed.
-  const bool worth = serial_found_ * 16 >= serial_tried_ || ++serial_skipped_ % 16 == 0;
-  serial_tried_ += worth ? 1 : 0;
-  return worth;
 }
 
 bool ProgramJudge::init_ok(const std::vector<int>& results) const {
