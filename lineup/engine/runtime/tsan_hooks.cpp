@@ -123,7 +123,8 @@ __attribute__((noinline)) void on_plain_in_full(const void* a, uint32_t size, bo
 
 // A plain access that is no step (atomics-only mode), to memory neither thread-local, nor
 // static and written, nor freed, needs nothing: that is decided here without a call, so the
-// hook saves no registers; anything else goes to on_plain_in_full() as a tail call.
+// hook saves no registers. Anything else is a tail call: a step to plain(), the rest to
+// on_plain_in_full().
 inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
   const auto addr = reinterpret_cast<uintptr_t>(a);
   if (tl_heap_on) {
@@ -133,9 +134,8 @@ inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
   }
   Execution* e = tl_active;
   if (e == nullptr) return;
-  if (e->options().schedule_plain_accesses || e->unscheduled_access_touches_freed(addr, size)) {
-    return on_plain_in_full(a, size, write, pc);
-  }
+  if (e->options().schedule_plain_accesses) return plain(e, a, size, write, pc);
+  if (e->unscheduled_access_touches_freed(addr, size)) return on_plain_in_full(a, size, write, pc);
 }
 
 template <class T>
