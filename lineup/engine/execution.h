@@ -122,12 +122,6 @@ class Execution {
   /// Controlled code (a logical thread, setup or teardown) is about to access
   /// [addr, addr + size): a thread-local byte joins the per-thread copies, and a write to
   /// static data is logged to be undone after the execution.
-  /// Every plain access of controlled code comes here first, and nearly all of them are to
-  /// the heap or a stack: those two tests are inline, the rest out of line.
-  /// Whether static_access(addr, size, write) would do anything.
-  bool static_access_matters(uintptr_t addr, bool write) const {
-    return thread_private(addr) || (write && static_writes_.covers(addr));
-  }
   void static_access(uintptr_t addr, uint32_t size, bool write) {
     if (thread_private(addr)) {
       thread_local_access(addr, size);
@@ -135,6 +129,12 @@ class Execution {
       EngineSection engine;
       static_writes_.note(addr, size);
     }
+  }
+  /// Whether static_access(addr, size, write) would do anything. Every plain access of
+  /// controlled code asks this first, and nearly all of them are to the heap or a stack:
+  /// both tests are inline, and only a yes leads to static_access().
+  bool static_access_matters(uintptr_t addr, bool write) const {
+    return thread_private(addr) || (write && static_writes_.covers(addr));
   }
   /// Whether an access to `addr` is to a thread-local byte that is no step: with value copies,
   /// every logical thread's copy is at the same address, where accesses would look like races
