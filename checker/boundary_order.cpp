@@ -73,10 +73,25 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
 
 void BoundaryOrder::complete() {
   if (complete_) return;
-  if (!placed_) place(*trace_, *hb_);
+  if (!placed_) place_directly(*trace_);
   need_rows(*hb_);
   pack();
   complete_ = true;
+}
+
+void BoundaryOrder::place_directly(const engine::Trace& trace) {
+  // Each event directly follows its thread's last step before it, if any (induce() found
+  // so): the step before its gap. A response's count of its thread's steps is in known_.
+  uint32_t* const before = steps_before_.data();
+  uint32_t* const last = last_step_.data();
+  for (const engine::CallSpan& span : trace.calls) {
+    const auto q = static_cast<size_t>(span.thread);
+    const auto i = static_cast<size_t>(span.index_in_thread);
+    const size_t e = first_event_[q] + 2 * i;
+    before[e + 1] = known_[q * stride_ + bases_[q] + i];
+    last[e] = before[e] == 0 ? 0 : static_cast<uint32_t>(span.first_step - 1);
+    last[e + 1] = before[e + 1] == 0 ? 0 : static_cast<uint32_t>(span.end_step - 1);
+  }
 }
 
 void BoundaryOrder::place(const engine::Trace& trace, const engine::HappensBefore& hb) {
@@ -152,21 +167,32 @@ void BoundaryOrder::need_rows(const engine::HappensBefore& hb) {
   // Event e of thread q follows event f of thread p when p's first step after f happens
   // before q's last step before e; the p-events forced before e form a prefix of p's chain.
   // Along q's chain the clocks only grow, so each prefix starts where the one of q's previous
-  // event ended: one pass over p's chain per pair of threads.
+  // event ended: one pass over p's chain per pair of threads. The members are read into
+  // locals first: the rows are bytes, whose stores the compiler must assume may change them.
+  uint32_t events[engine::kMaxThreads], first[engine::kMaxThreads];
+  for (size_t p = 0; p < threads; ++p) {
+    events[p] = events_[p];
+    first[p] = first_event_[p];
+  }
+  const uint32_t* const before = steps_before_.data();
+  const uint32_t* const last = last_step_.data();
+  uint8_t* const need = need_.data();
   for (size_t q = 0; q < threads; ++q) {
     uint32_t n[engine::kMaxThreads];
     for (size_t p = 0; p < threads; ++p) n[p] = 0;
-    for (uint32_t i = 0; i < events_[q]; ++i) {
-      uint8_t* row = &need_[(first_event_[q] + i) * threads];
-      if (steps_before_[first_event_[q] + i] == 0) {
-        std::memset(row, 0, threads);
+    for (uint32_t e = first[q]; e < first[q] + events[q]; ++e) {
+      uint8_t* row = need + e * threads;
+      if (before[e] == 0) {
+        for (size_t p = 0; p < threads; ++p) row[p] = 0;
         continue;
       }
-      const uint32_t* clock = hb.clock(last_step_[first_event_[q] + i]);
+      const uint32_t* clock = hb.clock(last[e]);
       for (size_t p = 0; p < threads; ++p) {
         if (p != q) {
-          const uint32_t* f = &steps_before_[first_event_[p]];
-          while (n[p] < events_[p] && f[n[p]] < clock[p]) ++n[p];
+          const uint32_t* f = before + first[p];
+          uint32_t k = n[p];
+          while (k < events[p] && f[k] < clock[p]) ++k;
+          n[p] = k;
         }
         row[p] = static_cast<uint8_t>(n[p]);
       }

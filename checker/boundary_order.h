@@ -81,6 +81,9 @@ class BoundaryOrder {
   // Every event's gap_, steps_before_ and last_step_ (and known_ when an event is not placed
   // directly after a step of its thread).
   void place(const engine::Trace& trace, const engine::HappensBefore& hb);
+  // place() when induce() found every event directly after its thread's last step before
+  // it: from the calls' spans, without looking at the steps.
+  void place_directly(const engine::Trace& trace);
   // For place(): each event's steps_before_ and last_step_ from one pass over the steps (its
   // gap_ set), and each event's row of need_ from them.
   void count_steps_before(const engine::HappensBefore& hb);
@@ -105,7 +108,7 @@ class BoundaryOrder {
   const engine::HappensBefore* hb_ = nullptr;  // of the last induce(), until complete()
   const engine::Trace* trace_ = nullptr;       // the same
   bool complete_ = true;                       // need_ and key_ are of the last order
-  bool placed_ = true;                         // place() has run for the last induce()
+  bool placed_ = true;                         // every event placed for the last induce()
 };
 
 }  // namespace lineup::checker
