@@ -9,12 +9,12 @@
 
 namespace lineup::checker {
 
-/// The calls of `precedes` (word y: bit x when call x must come before call y; at most 64
-/// calls) left after repeatedly taking away those with
-/// no predecessor left: none iff the relation has no cycle, and otherwise every call left has
-/// a predecessor left.
-inline uint64_t cyclic_core(const uint64_t* precedes, size_t calls) {
-  uint64_t core = calls == 64 ? ~uint64_t{0} : (uint64_t{1} << calls) - 1;
+/// The calls of `within` left after repeatedly taking away those with no predecessor left in
+/// `precedes` (word y: bit x when call x must come before call y; at most 64 calls): the
+/// cyclic core of `precedes` when `within` holds it (every call, or the core of a relation of
+/// which `precedes` keeps only some edges); the calls outside are not looked at.
+inline uint64_t cyclic_core_within(const uint64_t* precedes, uint64_t within) {
+  uint64_t core = within;
   for (bool peeled = true; peeled && core != 0;) {
     peeled = false;
     for (uint64_t left = core; left != 0; left &= left - 1) {
@@ -26,6 +26,13 @@ inline uint64_t cyclic_core(const uint64_t* precedes, size_t calls) {
     }
   }
   return core;
+}
+
+/// The calls of `precedes` (over `calls` calls) left after repeatedly taking away those with
+/// no predecessor left: none iff the relation has no cycle, and otherwise every call left has
+/// a predecessor left.
+inline uint64_t cyclic_core(const uint64_t* precedes, size_t calls) {
+  return cyclic_core_within(precedes, calls == 64 ? ~uint64_t{0} : (uint64_t{1} << calls) - 1);
 }
 
 /// A cycle of `precedes` (word y: bit x when call x must come before call y) over `calls`

@@ -23,20 +23,21 @@ bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, ModelOrders& 
   nodes_.assign(1, graph.root());
   Position start{};
   order.take_responses(start.data());  // none: every thread starts with an invocation
-  return walk(start, 0, 1, 0, 0);
+  Passed passed;
+  passed.cyclic = order.calls() == 64 ? ~uint64_t{0} : (uint64_t{1} << order.calls()) - 1;
+  return walk(start, 0, 1, passed);
 }
 
-bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, uint64_t invoked,
-                            uint64_t responded) {
+bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, Passed passed) {
   if (!first_visit(pos, first, count)) return true;
-  if (one_order_explains_the_rest(first, count, invoked, responded)) return true;
+  if (one_order_explains_the_rest(first, count, &passed)) return true;
   for (int q = 0; q < order_->threads(); ++q) {
     if (!order_->can_take(q, pos.data())) continue;
     // After take_responses(), every event that can come is an invocation: event 2i of q is
     // its call i's.
     Position next = pos;
     const auto t = static_cast<size_t>(q);
-    const uint64_t now_invoked = invoked | uint64_t{1} << (order_->base(q) + next[t] / 2u);
+    const uint64_t now_invoked = passed.invoked | uint64_t{1} << (order_->base(q) + next[t] / 2u);
     ++next[t];
     const size_t start = widen(first, count, now_invoked);
     // Only the calls that respond now need checking: every node of the set, and every node
@@ -50,22 +51,23 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, uin
     if (kept == 0) return false;
     // Sorted, so that equal sets reached along different interleavings compare equal.
     std::sort(nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end());
-    const bool ok = walk(next, start, kept, now_invoked, responded | now_responded);
+    const bool ok =
+        walk(next, start, kept, {now_invoked, passed.responded | now_responded, passed.cyclic});
     nodes_.resize(start);
     if (!ok) return false;
   }
   return true;
 }
 
-bool InterleavingWalk::one_order_explains_the_rest(size_t first, size_t count, uint64_t invoked,
-                                                   uint64_t responded) {
+bool InterleavingWalk::one_order_explains_the_rest(size_t first, size_t count, Passed* passed) {
   const size_t calls = union_.size();
   for (size_t y = 0; y < calls; ++y) {
-    rest_[y] = ((invoked >> y) & 1) ? 0 : union_[y] & ~responded;
+    rest_[y] = ((passed->invoked >> y) & 1) ? 0 : union_[y] & ~passed->responded;
   }
   // A cycle: no order respects it (the walk's early positions, while the calls that
-  // overlap have yet to come).
-  if (cyclic_core(rest_.data(), calls) != 0) return false;
+  // overlap have yet to come). It lies within the cycles of the position before, if any.
+  if (passed->cyclic != 0) passed->cyclic = cyclic_core_within(rest_.data(), passed->cyclic);
+  if (passed->cyclic != 0) return false;
   return graph_->completes(&nodes_[first], count, outcome_, rest_.data());
 }
 

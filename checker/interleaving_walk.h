@@ -33,15 +33,20 @@ class InterleavingWalk {
  private:
   using Position = std::array<uint8_t, 64>;  // events done per thread
 
+  // What the walk knows at a position besides the node set: the calls whose invocations
+  // and responses it has passed, and the calls within which the cycles of the relations the
+  // rest of the walk may add lie (further on, those relations only lose edges).
+  struct Passed {
+    uint64_t invoked = 0, responded = 0, cyclic = 0;
+  };
   // Whether every interleaving from `pos` works, with the node set nodes_[first, first +
-  // count); `invoked` and `responded`: the calls whose invocations and responses `pos` has
-  // passed.
-  bool walk(const Position& pos, size_t first, size_t count, uint64_t invoked, uint64_t responded);
+  // count); `passed.cyclic` holds the calls of every cycle from there on, and is narrowed.
+  bool walk(const Position& pos, size_t first, size_t count, Passed passed);
   // Whether one order explains every interleaving from there (see above): call x must come
   // before call y in some of them only when y is not invoked yet, x has not responded, and
-  // x can respond before y is invoked (the union of the relations, union_).
-  bool one_order_explains_the_rest(size_t first, size_t count, uint64_t invoked,
-                                   uint64_t responded);
+  // x can respond before y is invoked (the union of the relations, union_). While that
+  // relation has a cycle, no order does: `passed->cyclic` becomes its cyclic core.
+  bool one_order_explains_the_rest(size_t first, size_t count, Passed* passed);
   // Appends the nodes reachable from nodes_[first, first + count) by doing calls in
   // `invoked`, the given ones included; returns where they start.
   size_t widen(size_t first, size_t count, uint64_t invoked);

@@ -1,5 +1,6 @@
 // find_cycle against brute force: a relation over a few calls has a cycle exactly when no
-// order of the calls respects it, and the cycle found is one of its cycles.
+// order of the calls respects it, and the cycle found is one of its cycles. The cyclic core of
+// a relation with edges taken away, peeled within the whole relation's core, is its own.
 #include "checker/cycles.h"
 
 #include <gtest/gtest.h>
@@ -28,9 +29,8 @@ bool some_order_respects(const std::vector<uint64_t>& precedes) {
   return false;
 }
 
-RC_GTEST_PROP(FindCycle, FindsACycleExactlyWhenNoOrderRespectsTheRelation, ()) {
-  const auto calls = *rc::gen::inRange<size_t>(1, 7);
-  // Sparse relations, so that both kinds are common.
+// A sparse relation over `calls` calls, so that both kinds (with a cycle, without) are common.
+std::vector<uint64_t> sparse_relation(size_t calls) {
   std::vector<uint64_t> precedes(calls, 0);
   const auto edges = *rc::gen::inRange<size_t>(0, 2 * calls);
   for (size_t e = 0; e < edges; ++e) {
@@ -38,6 +38,12 @@ RC_GTEST_PROP(FindCycle, FindsACycleExactlyWhenNoOrderRespectsTheRelation, ()) {
     const auto y = *rc::gen::inRange<size_t>(0, calls);
     precedes[y] |= uint64_t{1} << x;  // x == y: a call before itself, a cycle of one
   }
+  return precedes;
+}
+
+RC_GTEST_PROP(FindCycle, FindsACycleExactlyWhenNoOrderRespectsTheRelation, ()) {
+  const auto calls = *rc::gen::inRange<size_t>(1, 7);
+  const std::vector<uint64_t> precedes = sparse_relation(calls);
   std::vector<int> cycle(calls, -1);
   const size_t length = find_cycle(precedes.data(), calls, cycle.data());
   RC_ASSERT((length == 0) == some_order_respects(precedes));
@@ -52,6 +58,17 @@ RC_GTEST_PROP(FindCycle, FindsACycleExactlyWhenNoOrderRespectsTheRelation, ()) {
     const int x = cycle[(i + 1) % length];
     RC_ASSERT(((precedes[y] >> x) & 1) == 1U);
   }
+}
+
+RC_GTEST_PROP(CyclicCore, WithinACoreOfMoreEdgesIsTheCoreOfFewer, ()) {
+  const auto calls = *rc::gen::inRange<size_t>(1, 9);
+  const std::vector<uint64_t> more = sparse_relation(calls);
+  std::vector<uint64_t> fewer = more;
+  for (uint64_t& word : fewer) word &= *rc::gen::arbitrary<uint64_t>();
+  const uint64_t core = cyclic_core(fewer.data(), calls);
+  RC_ASSERT(cyclic_core_within(fewer.data(), cyclic_core(more.data(), calls)) == core);
+  RC_ASSERT((core == 0) == some_order_respects(fewer));
+  RC_TAG(core == 0 ? "acyclic" : "cyclic");
 }
 
 }  // namespace
