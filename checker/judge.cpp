@@ -174,14 +174,7 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     if (total) total_orders_.succeeded();
     if (total && model_orders_->follows(results.data(), chain_.data())) return true;
     id = outcome(results);
-    // A kept witness first (most relations without a cycle fit one); the search only for a
-    // union without a cycle, since no order respects a cyclic one.
-    if (!total && id != checker::SerialOrders::kNoOutcome &&
-        (witnesses_.any_respects(id, relation_.data()) ||
-         (checker::cyclic_core(relation_.data(), order_.calls()) == 0 &&
-          searched(id, relation_.data())))) {
-      return true;
-    }
+    if (!total && id != checker::SerialOrders::kNoOutcome && union_respected(id)) return true;
   }
   order_.complete();
   std::copy(results.begin(), results.end(), key_.begin());
@@ -245,6 +238,22 @@ bool ProgramJudge::init_ok(const std::vector<int>& results) const {
 uint32_t ProgramJudge::outcome(const std::vector<int>& results) {
   return model_orders_ ? model_orders_->outcome(results.data())
                        : serial_orders_->outcome(results.data());
+}
+
+bool ProgramJudge::union_respected(uint32_t id) {
+  // No order respects a cyclic union: it is searched only without a cycle. Where most unions
+  // have one, the cycle is looked for before the kept witnesses (which would all be tried in
+  // vain); elsewhere the witnesses come first (most unions without a cycle fit one).
+  const uint64_t* precedes = relation_.data();
+  if (cyclic_unions_.worth_asking()) {
+    if (checker::cyclic_core(precedes, order_.calls()) != 0) {
+      cyclic_unions_.succeeded();
+      return false;
+    }
+    return witnesses_.any_respects(id, precedes) || searched(id, precedes);
+  }
+  return witnesses_.any_respects(id, precedes) ||
+         (checker::cyclic_core(precedes, order_.calls()) == 0 && searched(id, precedes));
 }
 
 bool ProgramJudge::every_acyclic_part_respected(uint32_t id) {
