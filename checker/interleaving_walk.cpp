@@ -37,9 +37,10 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, Pas
     // its call i's.
     Position next = pos;
     const auto t = static_cast<size_t>(q);
-    const uint64_t now_invoked = passed.invoked | uint64_t{1} << (order_->base(q) + next[t] / 2u);
+    const uint64_t call = uint64_t{1} << (order_->base(q) + next[t] / 2u);
+    const uint64_t now_invoked = passed.invoked | call;
     ++next[t];
-    const size_t start = widen(first, count, now_invoked);
+    const size_t start = widen(first, count, now_invoked, call);
     // Only the calls that respond now need checking: every node of the set, and every node
     // widen() reached from them, has done those that responded before.
     const uint64_t now_responded = order_->take_responses(next.data());
@@ -71,7 +72,7 @@ bool InterleavingWalk::one_order_explains_the_rest(size_t first, size_t count, P
   return graph_->completes(&nodes_[first], count, outcome_, rest_.data());
 }
 
-size_t InterleavingWalk::widen(size_t first, size_t count, uint64_t invoked) {
+size_t InterleavingWalk::widen(size_t first, size_t count, uint64_t invoked, uint64_t call) {
   if (++mark_ == 0) {  // marks wrapped: forget them all
     std::fill(marks_.begin(), marks_.end(), 0);
     mark_ = 1;
@@ -84,9 +85,14 @@ size_t InterleavingWalk::widen(size_t first, size_t count, uint64_t invoked) {
     nodes_.push_back(n);
   };
   for (size_t i = first; i < first + count; ++i) add(nodes_[i]);
+  // The set is closed under the calls invoked before `call` (every node reached by doing one
+  // was added, and the responses since removed none that a node kept does not reach): from
+  // its nodes only `call` leads anywhere new.
+  const size_t added = start + count;
   for (size_t i = start; i < nodes_.size(); ++i) {
     const uint32_t n = nodes_[i];
-    for (uint64_t pending = invoked & ~graph_->done(n); pending != 0; pending &= pending - 1) {
+    const uint64_t doable = i < added ? call : invoked;
+    for (uint64_t pending = doable & ~graph_->done(n); pending != 0; pending &= pending - 1) {
       const auto c = static_cast<uint32_t>(__builtin_ctzll(pending));
       const uint32_t to = graph_->edge(n, c, results_[c]);
       if (to != ModelOrders::kRejected) add(to);

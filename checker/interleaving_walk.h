@@ -48,8 +48,9 @@ class InterleavingWalk {
   // relation has a cycle, no order does: `passed->cyclic` becomes its cyclic core.
   bool one_order_explains_the_rest(size_t first, size_t count, Passed* passed);
   // Appends the nodes reachable from nodes_[first, first + count) by doing calls in
-  // `invoked`, the given ones included; returns where they start.
-  size_t widen(size_t first, size_t count, uint64_t invoked);
+  // `invoked`, the given ones included; returns where they start. The given set is closed
+  // under the calls in `invoked` but `call`, the one just invoked.
+  size_t widen(size_t first, size_t count, uint64_t invoked, uint64_t call);
   // False when (pos, set) was explored before; otherwise remembers it.
   bool first_visit(const Position& pos, size_t first, size_t count);
 
