@@ -25,6 +25,7 @@ bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, ModelOrders& 
   order.take_responses(start.data());  // none: every thread starts with an invocation
   Passed passed;
   passed.cyclic = order.calls() == 64 ? ~uint64_t{0} : (uint64_t{1} << order.calls()) - 1;
+  passed.moved = passed.cyclic;
   return walk(start, 0, 1, passed);
 }
 
@@ -53,7 +54,8 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, Pas
     // Sorted, so that equal sets reached along different interleavings compare equal.
     std::sort(nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end());
     const bool ok =
-        walk(next, start, kept, {now_invoked, passed.responded | now_responded, passed.cyclic});
+        walk(next, start, kept,
+             {now_invoked, passed.responded | now_responded, passed.cyclic, call | now_responded});
     nodes_.resize(start);
     if (!ok) return false;
   }
@@ -61,6 +63,9 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, Pas
 }
 
 bool InterleavingWalk::one_order_explains_the_rest(size_t first, size_t count, Passed* passed) {
+  // A move that touched no call of the cycles before keeps every edge among them: the
+  // cycles are still there (and no others, as the rest only lost edges).
+  if ((passed->cyclic & ~passed->moved) == passed->cyclic && passed->cyclic != 0) return false;
   const size_t calls = union_.size();
   for (size_t y = 0; y < calls; ++y) {
     rest_[y] = ((passed->invoked >> y) & 1) ? 0 : union_[y] & ~passed->responded;

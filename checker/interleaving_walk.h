@@ -38,6 +38,7 @@ class InterleavingWalk {
   // rest of the walk may add lie (further on, those relations only lose edges).
   struct Passed {
     uint64_t invoked = 0, responded = 0, cyclic = 0;
+    uint64_t moved = 0;  // the calls invoked or responded by the move to the position
   };
   // Whether every interleaving from `pos` works, with the node set nodes_[first, first +
   // count); `passed.cyclic` holds the calls of every cycle from there on, and is narrowed.
@@ -45,7 +46,8 @@ class InterleavingWalk {
   // Whether one order explains every interleaving from there (see above): call x must come
   // before call y in some of them only when y is not invoked yet, x has not responded, and
   // x can respond before y is invoked (the union of the relations, union_). While that
-  // relation has a cycle, no order does: `passed->cyclic` becomes its cyclic core.
+  // relation has a cycle, no order does: `passed->cyclic` becomes its cyclic core (the one
+  // before, when the move touched none of its calls).
   bool one_order_explains_the_rest(size_t first, size_t count, Passed* passed);
   // Appends the nodes reachable from nodes_[first, first + count) by doing calls in
   // `invoked`, the given ones included; returns where they start. The given set is closed
