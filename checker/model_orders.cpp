@@ -77,8 +77,9 @@ bool ModelOrders::reaches_end(uint32_t n) {
   // and no node is its own descendant).
   if (stamp_[n] == query_) return false;
   stamp_[n] = query_;
-  for (uint32_t c = 0; c < operations_.size(); ++c) {
-    if (((done >> c) & 1) || (precedes_[c] & ~done)) continue;
+  for (uint64_t left = all_ & ~done; left != 0; left &= left - 1) {
+    const auto c = static_cast<uint32_t>(__builtin_ctzll(left));
+    if (precedes_[c] & ~done) continue;
     uint32_t to = edge(n, c, results_[c]);
     if (to != kRejected && reaches_end(to)) {
       order_.push_back(static_cast<int>(c));  // the walk unwinds from the last call
