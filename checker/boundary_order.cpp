@@ -19,8 +19,12 @@ void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
     calls_ += calls_per_thread[t];
   }
   if (calls_ > 64) throw std::invalid_argument("at most 64 calls can be checked");
-  need_.assign(2 * calls_ * threads, 0);
-  key_.assign((need_.size() + 3) / 4, 0);
+  // can_take() reads a row of up to 4 threads as one word: 3 bytes past the last row.
+  need_bytes_ = 2 * calls_ * threads;
+  need_.assign(need_bytes_ + 3, 0);
+  key_.assign((need_bytes_ + 3) / 4, 0);
+  const uint32_t lanes = threads >= 4 ? ~uint32_t{0} : (uint32_t{1} << (8 * threads)) - 1;
+  high_lanes_ = lanes & 0x80808080u;
   if (threads > engine::kMaxThreads) throw std::invalid_argument("too many threads");
   gap_.assign(2 * calls_, 0);
   steps_before_.assign(2 * calls_, 0);
@@ -331,7 +335,7 @@ void BoundaryOrder::possible_precedence_from_clocks(uint64_t* precedes) const {
 }
 
 void BoundaryOrder::pack() {
-  if (!need_.empty()) std::memcpy(key_.data(), need_.data(), need_.size());
+  if (need_bytes_ > 0) std::memcpy(key_.data(), need_.data(), need_bytes_);
 }
 
 }  // namespace lineup::checker

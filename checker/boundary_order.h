@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "lineup/engine/happens_before.h"
@@ -53,6 +54,15 @@ class BoundaryOrder {
     const uint32_t i = pos[static_cast<size_t>(q)];
     if (i == events_[static_cast<size_t>(q)]) return false;
     const uint8_t* row = &need_[(first_event_[static_cast<size_t>(q)] + i) * events_.size()];
+    if (events_.size() <= 4) {
+      // Every thread's count at least the one needed, 4 at once: each byte of (come | 0x80)
+      // - needed keeps its high bit exactly when come >= needed (both below 128, as counts
+      // of a thread's events are when there are 2 threads or more), with no borrow.
+      uint32_t come = 0, needed = 0;
+      std::memcpy(&come, pos, 4);
+      std::memcpy(&needed, row, 4);
+      return (((come | 0x80808080u) - (needed & 0x7f7f7f7fu)) & high_lanes_) == high_lanes_;
+    }
     for (size_t p = 0; p < events_.size(); ++p) {
       if (pos[p] < row[p]) return false;
     }
@@ -95,7 +105,9 @@ class BoundaryOrder {
 
   size_t calls_ = 0;
   std::vector<uint32_t> events_, bases_, first_event_;  // per thread
-  std::vector<uint8_t> need_;                           // [event][thread], events thread-major
+  std::vector<uint8_t> need_;  // [event][thread], events thread-major; 3 bytes of padding
+  size_t need_bytes_ = 0;      // without the padding
+  uint32_t high_lanes_ = 0;    // the high bits of the bytes of the threads in a word
   std::vector<uint32_t> key_;
   // Per execution, reused: each event's gap (trace index), how many of its thread's steps
   // precede it and the last of those (trace index).
