@@ -45,14 +45,19 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, Pas
     // Only the calls that respond now need checking: every node of the set, and every node
     // widen() reached from them, has done those that responded before.
     const uint64_t now_responded = order_->take_responses(next.data());
-    auto end = std::remove_if(
-        nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end(),
-        [&](uint32_t n) { return (graph_->done(n) & now_responded) != now_responded; });
-    nodes_.erase(end, nodes_.end());
-    const size_t kept = nodes_.size() - start;
+    // The nodes kept, sorted (so that equal sets reached along different interleavings
+    // compare equal) by insertion: the sets are small.
+    uint32_t* const set = nodes_.data() + start;
+    size_t kept = 0;
+    for (size_t i = 0, n = nodes_.size() - start; i < n; ++i) {
+      const uint32_t node = set[i];
+      if ((graph_->done(node) & now_responded) != now_responded) continue;
+      size_t at = kept++;
+      for (; at > 0 && set[at - 1] > node; --at) set[at] = set[at - 1];
+      set[at] = node;
+    }
+    nodes_.resize(start + kept);
     if (kept == 0) return false;
-    // Sorted, so that equal sets reached along different interleavings compare equal.
-    std::sort(nodes_.begin() + static_cast<ptrdiff_t>(start), nodes_.end());
     const bool ok =
         walk(next, start, kept,
              {now_invoked, passed.responded | now_responded, passed.cyclic, call | now_responded});
