@@ -109,6 +109,8 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
   }
   key_.assign(program_.results_size() + order_.key_words(), 0);
   verdicts_.reset(key_.size());
+  union_key_.assign(1 + 2 * program_.calls(), 0);
+  parts_respected_.reset(union_key_.size());
   relation_.assign(program_.calls(), 0);
   parts_.assign(kMaxDepth * program_.calls(), 0);
   cycle_.assign(program_.calls(), 0);
@@ -176,14 +178,31 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     id = outcome(results);
     if (!total && id != checker::SerialOrders::kNoOutcome && union_respected(id)) return true;
   }
+  // Whether the acyclic parts of a union are respected depends on the union and the results
+  // alone: a union whose parts were respected before needs neither the complete order nor
+  // the memo.
+  uint64_t union_hash = 0;
+  if (id != checker::SerialOrders::kNoOutcome) {
+    union_key_[0] = id;
+    std::memcpy(&union_key_[1], relation_.data(), relation_.size() * sizeof(uint64_t));
+    union_hash = parts_respected_.hash(union_key_.data());
+    if (parts_respected_.find(union_key_.data(), union_hash) != nullptr) return true;
+  }
   order_.complete();
   std::copy(results.begin(), results.end(), key_.begin());
   std::copy(order_.key(), order_.key() + order_.key_words(),
             key_.begin() + static_cast<ptrdiff_t>(results.size()));
   uint64_t h = verdicts_.hash(key_.data());
   if (const uint32_t* known = verdicts_.find(key_.data(), h)) return *known != 0;
-  const bool ok = id != checker::SerialOrders::kNoOutcome &&
-                  (every_acyclic_part_respected(id) || every_relation_legal(id));
+  bool ok = false;
+  if (id != checker::SerialOrders::kNoOutcome) {
+    if (every_acyclic_part_respected(id)) {
+      parts_respected_.insert(union_key_.data(), union_hash, 1);
+      ok = true;
+    } else {
+      ok = every_relation_legal(id);
+    }
+  }
   verdicts_.insert(key_.data(), h, ok ? 1 : 0);
   return ok;
 }
