@@ -5,9 +5,10 @@
 // (calls that ran one after another, or a total order, allow one order, which is followed;
 // else a kept witness, else one search of the program's legal orders), or, when overlapping
 // calls make that relation cyclic, by one order for each of a few acyclic relations that
-// cover every interleaving's; the rest are memoised on (results, order) in a flat table, and
-// a miss walks the order's interleavings once (against the model) or asks the search once per
-// relation the order allows (against phase 1).
+// cover every interleaving's (remembered per union relation and results, as that depends on
+// nothing else); the rest are memoised on (results, order) in a flat table, and a miss walks
+// the order's interleavings once (against the model) or asks the search once per relation
+// the order allows (against phase 1).
 #pragma once
 
 #include <optional>
