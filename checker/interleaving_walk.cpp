@@ -87,22 +87,29 @@ size_t InterleavingWalk::widen(size_t first, size_t count, uint64_t invoked, uin
     std::fill(marks_.begin(), marks_.end(), 0);
     mark_ = 1;
   }
+  // The set's own nodes come first. None has done `call` (it was not invoked), so none of
+  // the nodes reached below is among them: only those are marked, to be added once.
   const size_t start = nodes_.size();
+  nodes_.reserve(start + count);
+  for (size_t i = first; i < first + count; ++i) nodes_.push_back(nodes_[i]);
   auto add = [&](uint32_t n) {
     if (n >= marks_.size()) marks_.resize(graph_->nodes(), 0);
     if (marks_[n] == mark_) return;
     marks_[n] = mark_;
     nodes_.push_back(n);
   };
-  for (size_t i = first; i < first + count; ++i) add(nodes_[i]);
   // The set is closed under the calls invoked before `call` (every node reached by doing one
   // was added, and the responses since removed none that a node kept does not reach): from
   // its nodes only `call` leads anywhere new.
-  const size_t added = start + count;
-  for (size_t i = start; i < nodes_.size(); ++i) {
+  const auto made = static_cast<uint32_t>(__builtin_ctzll(call));
+  const size_t reached = start + count;
+  for (size_t i = start; i < reached; ++i) {
+    const uint32_t to = graph_->edge(nodes_[i], made, results_[made]);
+    if (to != ModelOrders::kRejected) add(to);
+  }
+  for (size_t i = reached; i < nodes_.size(); ++i) {
     const uint32_t n = nodes_[i];
-    const uint64_t doable = i < added ? call : invoked;
-    for (uint64_t pending = doable & ~graph_->done(n); pending != 0; pending &= pending - 1) {
+    for (uint64_t pending = invoked & ~graph_->done(n); pending != 0; pending &= pending - 1) {
       const auto c = static_cast<uint32_t>(__builtin_ctzll(pending));
       const uint32_t to = graph_->edge(n, c, results_[c]);
       if (to != ModelOrders::kRejected) add(to);
