@@ -50,6 +50,7 @@ class BoundaryOrder {
   }
   /// Whether thread q's next boundary event can come next, when pos[p] of each thread p's
   /// events have come: q has one left, and every event the order forces before it has come.
+  /// `pos` is read 4 entries at a time: it has at least 4, those past the threads ignored.
   bool can_take(int q, const uint8_t* pos) const {
     const uint32_t i = pos[static_cast<size_t>(q)];
     if (i == events_[static_cast<size_t>(q)]) return false;
@@ -73,7 +74,7 @@ class BoundaryOrder {
   uint64_t calls_at(const uint8_t* pos, bool responded) const;
   /// Advances `pos` over every response that can come (repeatedly, as one may let another):
   /// a response placed as early as possible only adds precedence, so the interleavings that
-  /// matter take them so. Returns the calls whose responses it took.
+  /// matter take them so. Returns the calls whose responses it took. `pos` as for can_take().
   uint64_t take_responses(uint8_t* pos) const;
   /// The union of the relations every interleaving keeping the order gives: word y has bit
   /// x when x's response can come before y's invocation (y's invocation is not forced before

@@ -70,7 +70,7 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, Pas
 bool InterleavingWalk::one_order_explains_the_rest(size_t first, size_t count, Passed* passed) {
   // A move that touched no call of the cycles before keeps every edge among them: the
   // cycles are still there (and no others, as the rest only lost edges).
-  if ((passed->cyclic & ~passed->moved) == passed->cyclic && passed->cyclic != 0) return false;
+  if (passed->cyclic != 0 && (passed->cyclic & passed->moved) == 0) return false;
   const size_t calls = union_.size();
   for (size_t y = 0; y < calls; ++y) {
     rest_[y] = ((passed->invoked >> y) & 1) ? 0 : union_[y] & ~passed->responded;
