@@ -32,8 +32,14 @@ bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, ModelOrders& 
 bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, Passed passed) {
   if (!first_visit(pos, first, count)) return true;
   if (one_order_explains_the_rest(first, count, &passed)) return true;
+  // The threads whose invocation from here took no response, explored already. Invoking
+  // q and then r, with no response taken after either, leads to the same position and set
+  // as r and then q (both sets are those reached by doing the calls invoked, less those
+  // without the responses taken then); so after q's branch has passed, r's need not invoke
+  // q next (sleep sets, Godefroid 1996, on the walk's own moves).
+  uint64_t quiet = 0;
   for (int q = 0; q < order_->threads(); ++q) {
-    if (!order_->can_take(q, pos.data())) continue;
+    if (!order_->can_take(q, pos.data()) || ((passed.asleep >> q) & 1) != 0) continue;
     // After take_responses(), every event that can come is an invocation: event 2i of q is
     // its call i's.
     Position next = pos;
@@ -58,11 +64,12 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, Pas
     }
     nodes_.resize(start + kept);
     if (kept == 0) return false;
-    const bool ok =
-        walk(next, start, kept,
-             {now_invoked, passed.responded | now_responded, passed.cyclic, call | now_responded});
+    const bool ok = walk(next, start, kept,
+                         {now_invoked, passed.responded | now_responded, passed.cyclic,
+                          call | now_responded, now_responded == 0 ? quiet : 0});
     nodes_.resize(start);
     if (!ok) return false;
+    if (now_responded == 0) quiet |= uint64_t{1} << q;
   }
   return true;
 }

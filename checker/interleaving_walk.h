@@ -38,7 +38,8 @@ class InterleavingWalk {
   // rest of the walk may add lie (further on, those relations only lose edges).
   struct Passed {
     uint64_t invoked = 0, responded = 0, cyclic = 0;
-    uint64_t moved = 0;  // the calls invoked or responded by the move to the position
+    uint64_t moved = 0;   // the calls invoked or responded by the move to the position
+    uint64_t asleep = 0;  // threads whose invocation next leads where the walk has been
   };
   // Whether every interleaving from `pos` works, with the node set nodes_[first, first +
   // count); `passed.cyclic` holds the calls of every cycle from there on, and is narrowed.
