@@ -33,6 +33,13 @@ void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
   known_.assign(threads * stride_, 0);
 }
 
+namespace {
+
+// The clock of a response whose thread made no step before it.
+constexpr uint32_t kNothingKnown[engine::kMaxThreads] = {};
+
+}  // namespace
+
 void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefore& hb) {
   // The engine runs a thread from one of its steps to its next scheduling point alone, so a
   // boundary event of thread q at gap g > 0 directly follows q's last step before it (step
@@ -62,10 +69,23 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
     const uint32_t* invoked = clock_at(span.first_step, q);
     before[e] = invoked == nullptr ? 0 : invoked[q];
     const uint32_t* responded = clock_at(span.end_step, q);
-    if (responded == nullptr) {
-      for (size_t p = 0; p < threads; ++p) known[p * stride + x] = 0;
-    } else {
-      for (size_t p = 0; p < threads; ++p) known[p * stride + x] = responded[p];
+    if (responded == nullptr) responded = kNothingKnown;
+    // Unrolled for the usual few threads: a loop costs more than its stores.
+    switch (threads) {
+      case 4:
+        known[3 * stride + x] = responded[3];
+        [[fallthrough]];
+      case 3:
+        known[2 * stride + x] = responded[2];
+        [[fallthrough]];
+      case 2:
+        known[stride + x] = responded[1];
+        [[fallthrough]];
+      case 1:
+        known[x] = responded[0];
+        break;
+      default:
+        for (size_t p = 0; p < threads; ++p) known[p * stride + x] = responded[p];
     }
   }
   hb_ = &hb;
