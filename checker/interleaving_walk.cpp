@@ -128,12 +128,12 @@ size_t InterleavingWalk::widen(size_t first, size_t count, uint64_t invoked, uin
 bool InterleavingWalk::first_visit(const Position& pos, size_t first, size_t count) {
   // Whole words of `pos`: its entries past the threads stay 0. The set's hash, mixed with
   // them, is also the table's hash of the key (any hash will do for it when it is given).
-  uint64_t h = count, kh = 0;
+  uint64_t h = count;
   for (size_t i = first; i < first + count; ++i) {
     h = (h ^ nodes_[i]) * 0x9e3779b97f4a7c15ULL;
     h ^= h >> 31;
   }
-  kh = h;
+  uint64_t kh = h;
   for (size_t w = 0; w < pos_words_; ++w) {
     std::memcpy(&key_[w], pos.data() + 4 * w, 4);
     kh = (kh ^ key_[w]) * 0x9e3779b97f4a7c15ULL;

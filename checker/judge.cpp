@@ -264,15 +264,14 @@ bool ProgramJudge::union_respected(uint32_t id) {
   // have one, the cycle is looked for before the kept witnesses (which would all be tried in
   // vain); elsewhere the witnesses come first (most unions without a cycle fit one).
   const uint64_t* precedes = relation_.data();
-  if (cyclic_unions_.worth_asking()) {
-    if (checker::cyclic_core(precedes, order_.calls()) != 0) {
-      cyclic_unions_.succeeded();
-      return false;
-    }
-    return witnesses_.any_respects(id, precedes) || searched(id, precedes);
+  const bool cycle_first = cyclic_unions_.worth_asking();
+  if (cycle_first && checker::cyclic_core(precedes, order_.calls()) != 0) {
+    cyclic_unions_.succeeded();
+    return false;
   }
   return witnesses_.any_respects(id, precedes) ||
-         (checker::cyclic_core(precedes, order_.calls()) == 0 && searched(id, precedes));
+         ((cycle_first || checker::cyclic_core(precedes, order_.calls()) == 0) &&
+          searched(id, precedes));
 }
 
 bool ProgramJudge::every_acyclic_part_respected(uint32_t id) {
