@@ -29,8 +29,18 @@ void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
   gap_.assign(2 * calls_, 0);
   steps_before_.assign(2 * calls_, 0);
   last_step_.assign(2 * calls_, 0);
-  stride_ = (calls_ + 3) / 4 * 4;
+  stride_ = (calls_ + 15) / 16 * 16;
   known_.assign(threads * stride_, 0);
+  others_.assign(threads, 0);
+  earlier_.assign(calls_, 0);
+  const uint64_t all = calls_ == 64 ? ~uint64_t{0} : (uint64_t{1} << calls_) - 1;
+  for (size_t t = 0; t < threads; ++t) {
+    const size_t count = calls_per_thread[t];
+    const uint64_t own = count == 64 ? ~uint64_t{0} : ((uint64_t{1} << count) - 1) << bases_[t];
+    others_[t] = all & ~own;
+    for (size_t i = 0; i < count; ++i)
+      earlier_[bases_[t] + i] = ((uint64_t{1} << i) - 1) << bases_[t];
+  }
 }
 
 namespace {
@@ -50,7 +60,7 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
   // other threads' steps, or a trace not made by the engine) the steps are scanned.
   const size_t threads = events_.size(), steps = hb.size(), stride = stride_;
   uint32_t* const before = steps_before_.data();
-  uint32_t* const known = known_.data();
+  uint16_t* const known = known_.data();
   bool direct = true;
   // The clock of the step an event at gap g of thread q directly follows; nullptr when q has
   // made no step before it, or when it does not directly follow one (clearing `direct`).
@@ -70,29 +80,36 @@ void BoundaryOrder::induce(const engine::Trace& trace, const engine::HappensBefo
     before[e] = invoked == nullptr ? 0 : invoked[q];
     const uint32_t* responded = clock_at(span.end_step, q);
     if (responded == nullptr) responded = kNothingKnown;
-    // Unrolled for the usual few threads: a loop costs more than its stores.
+    // Unrolled for the usual few threads: a loop costs more than its stores. Counts are
+    // stored in 16 bits: exact while the trace has fewer steps than kNarrowSteps (below).
     switch (threads) {
       case 4:
-        known[3 * stride + x] = responded[3];
+        known[3 * stride + x] = static_cast<uint16_t>(responded[3]);
         [[fallthrough]];
       case 3:
-        known[2 * stride + x] = responded[2];
+        known[2 * stride + x] = static_cast<uint16_t>(responded[2]);
         [[fallthrough]];
       case 2:
-        known[stride + x] = responded[1];
+        known[stride + x] = static_cast<uint16_t>(responded[1]);
         [[fallthrough]];
       case 1:
-        known[x] = responded[0];
+        known[x] = static_cast<uint16_t>(responded[0]);
         break;
       default:
-        for (size_t p = 0; p < threads; ++p) known[p * stride + x] = responded[p];
+        for (size_t p = 0; p < threads; ++p) {
+          known[p * stride + x] = static_cast<uint16_t>(responded[p]);
+        }
     }
   }
   hb_ = &hb;
   trace_ = &trace;
   complete_ = false;
-  placed_ = !direct;
-  if (!direct) place(trace, hb);
+  // A trace too long for 16-bit counts is placed from its clocks and completed at once:
+  // possible_precedence() then reads the complete order.
+  const bool wide = steps >= kNarrowSteps;
+  placed_ = !direct || wide;
+  if (placed_) place(trace, hb);
+  if (wide) complete();
 }
 
 void BoundaryOrder::complete() {
@@ -183,7 +200,7 @@ void BoundaryOrder::known_before_responses(const engine::HappensBefore& hb) {
 
 void BoundaryOrder::know(size_t x, const uint32_t* clock) {
   for (size_t q = 0; q < events_.size(); ++q)
-    known_[q * stride_ + x] = clock == nullptr ? 0 : clock[q];
+    known_[q * stride_ + x] = static_cast<uint16_t>(clock == nullptr ? 0 : clock[q]);
 }
 
 void BoundaryOrder::need_rows(const engine::HappensBefore& hb) {
@@ -307,21 +324,29 @@ uint64_t BoundaryOrder::calls_at(const uint8_t* pos, bool responded) const {
 
 namespace {
 
-// Bit k set when a[k] <= b, for k < 4: four calls compared at once, without branches. Counts
-// of steps stay far below 2^31, so a signed comparison is exact.
-uint64_t at_most(const uint32_t* a, uint32_t b) {
-  using Lanes = int32_t __attribute__((vector_size(16)));
-  Lanes v;
-  __builtin_memcpy(&v, a, sizeof v);
-  const Lanes greater = v > static_cast<int32_t>(b);  // all ones where a[k] > b
+// Bit k set when a[k] <= b, for k < 16: sixteen calls compared at once, without branches.
+// Both are below 2^15 (see kNarrowSteps), so a signed comparison is exact.
+uint64_t at_most(const uint16_t* a, uint32_t b) {
+  using Lanes = int16_t __attribute__((vector_size(16)));
+  Lanes low, high;
+  __builtin_memcpy(&low, a, sizeof low);
+  __builtin_memcpy(&high, a + 8, sizeof high);
+  const auto bound = static_cast<int16_t>(b);
+  const Lanes low_greater = low > bound, high_greater = high > bound;  // all ones where a[k] > b
 #if defined(__SSE2__)
-  // The lanes' sign bits in one instruction (what _mm_movemask_ps does, without the
-  // intrinsics header, which not every compiler reading this code can parse).
-  using Floats = float __attribute__((vector_size(16)));
-  return static_cast<uint64_t>(~__builtin_ia32_movmskps(reinterpret_cast<Floats>(greater)) & 15);
+  // The lanes narrowed to bytes (saturating keeps 0 and -1) and their sign bits gathered:
+  // what _mm_packs_epi16 and _mm_movemask_epi8 do, without the intrinsics header, which not
+  // every compiler reading this code can parse.
+  const int greater =
+      __builtin_ia32_pmovmskb128(__builtin_ia32_packsswb128(low_greater, high_greater));
+  return static_cast<uint64_t>(~greater & 0xffff);
 #else
-  return static_cast<uint64_t>((greater[0] + 1) | ((greater[1] + 1) << 1) |
-                               ((greater[2] + 1) << 2) | ((greater[3] + 1) << 3));
+  uint64_t bits = 0;
+  for (int k = 0; k < 8; ++k) {
+    bits |= static_cast<uint64_t>(low_greater[k] + 1) << k;
+    bits |= static_cast<uint64_t>(high_greater[k] + 1) << (k + 8);
+  }
+  return bits;
 #endif
 }
 
@@ -329,27 +354,22 @@ uint64_t at_most(const uint32_t* a, uint32_t b) {
 
 void BoundaryOrder::possible_precedence_from_clocks(uint64_t* precedes) const {
   const size_t threads = events_.size();
-  const uint64_t all = calls_ == 64 ? ~uint64_t{0} : (uint64_t{1} << calls_) - 1;
   // y's invocation is forced before x's response when y's first step (the first of its
   // thread q after the invocation) happens before x's last: when x's response knows of more
-  // of q's steps than come before y's invocation. Otherwise x can precede y. Four calls x at
-  // a time, without branches: which pairs are ordered varies from one execution to the next,
-  // so early exits mispredict.
-  // Earlier calls of the same thread always respond before y is invoked: the bits of q's
-  // calls below y.
+  // of q's steps than come before y's invocation. Otherwise x can precede y. Sixteen calls x
+  // at a time, without branches: which pairs are ordered varies from one execution to the
+  // next, so early exits mispredict. Earlier calls of the same thread always respond before
+  // y is invoked.
   for (size_t q = 0; q < threads; ++q) {
-    const uint32_t* known = &known_[q * stride_];
+    const uint16_t* known = &known_[q * stride_];
     const uint32_t* invocations = &steps_before_[first_event_[q]];  // every other one
     const size_t begin = bases_[q], count = events_[q] / 2;
-    const uint64_t own = count == 64 ? ~uint64_t{0} : ((uint64_t{1} << count) - 1) << begin;
-    const uint64_t others = all & ~own;
-    uint64_t earlier = 0;
+    const uint64_t others = others_[q];
     for (size_t i = 0; i < count; ++i) {
       const uint32_t invoked_after = invocations[2 * i];
-      uint64_t word = 0;
-      for (size_t x = 0; x < calls_; x += 4) word |= at_most(known + x, invoked_after) << x;
-      precedes[begin + i] = (word & others) | earlier;
-      earlier |= uint64_t{1} << (begin + i);
+      uint64_t word = at_most(known, invoked_after);
+      for (size_t x = 16; x < calls_; x += 16) word |= at_most(known + x, invoked_after) << x;
+      precedes[begin + i] = (word & others) | earlier_[begin + i];
     }
   }
 }

@@ -115,9 +115,13 @@ class BoundaryOrder {
   std::vector<uint32_t> gap_, steps_before_, last_step_;
   // After induce(): [q * stride_ + x], how many of thread q's steps happen before call x's
   // response (those its thread's last step before the response knows of). Rows are padded
-  // to a multiple of 4 calls, compared 4 at a time.
-  std::vector<uint32_t> known_;
+  // to a multiple of 16 calls, compared 16 at a time; counts are exact in 16 bits (signed)
+  // for traces of fewer than kNarrowSteps steps, and longer ones are completed by induce().
+  static constexpr size_t kNarrowSteps = 1 << 15;
+  std::vector<uint16_t> known_;
   size_t stride_ = 0;
+  std::vector<uint64_t> others_;               // per thread: the calls of the other threads
+  std::vector<uint64_t> earlier_;              // per call: the calls of its thread before it
   const engine::HappensBefore* hb_ = nullptr;  // of the last induce(), until complete()
   const engine::Trace* trace_ = nullptr;       // the same
   bool complete_ = true;                       // need_ and key_ are of the last order
