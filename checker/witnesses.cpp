@@ -37,11 +37,21 @@ bool Witnesses::any_respects(uint32_t outcome, const uint64_t* precedes) {
   // usually fits again: the scan goes from the most recent.
   // Each order is tested whole, without early exits (which call breaks an order varies from
   // one relation to the next, so they would mispredict).
+  // Two calls at a time (a pair of words per vector), then the odd one.
+  using Pair = uint64_t __attribute__((vector_size(16)));
+  const size_t pairs = calls_ / 2;
   for (size_t i = 0; i < k.count; ++i) {
     const size_t w = k.recent[i];
     const uint64_t* before = &k.before[w * calls_];
-    uint64_t broken = 0;
-    for (size_t y = 0; y < calls_; ++y) broken |= precedes[y] & ~before[y];
+    Pair broken_pairs = {0, 0};
+    for (size_t y = 0; y < 2 * pairs; y += 2) {
+      Pair need, have;
+      __builtin_memcpy(&need, precedes + y, sizeof need);
+      __builtin_memcpy(&have, before + y, sizeof have);
+      broken_pairs |= need & ~have;
+    }
+    uint64_t broken = broken_pairs[0] | broken_pairs[1];
+    if (calls_ % 2 != 0) broken |= precedes[calls_ - 1] & ~before[calls_ - 1];
     if (broken == 0) {
       if (i > 0) to_front(k, w, i);
       return true;
