@@ -3,6 +3,7 @@
 // into relations that each lack one of the cycle's edges.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -56,6 +57,19 @@ inline size_t find_cycle(const uint64_t* precedes, size_t calls, int* cycle) {
   const auto start = static_cast<size_t>(position[at]);
   for (size_t i = start; i < length; ++i) cycle[i - start] = cycle[i];
   return length - start;
+}
+
+/// How many pairs of calls x < y `precedes` (over `calls` calls) puts each before the other
+/// (cycles of two), counting up to `enough` only.
+inline size_t two_cycles(const uint64_t* precedes, size_t calls, size_t enough) {
+  size_t pairs = 0;
+  for (size_t y = 1; y < calls && pairs < enough; ++y) {
+    // The calls x < y before y that y is also before.
+    for (uint64_t left = precedes[y] & ((uint64_t{1} << y) - 1); left != 0; left &= left - 1) {
+      pairs += (precedes[std::countr_zero(left)] >> y) & 1;
+    }
+  }
+  return std::min(pairs, enough);
 }
 
 }  // namespace lineup::checker

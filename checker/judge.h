@@ -83,6 +83,13 @@ class ProgramJudge {
   // The same for parts_ at `depth`, counting the relations looked at in `asked`.
   bool part_respected(uint32_t outcome, size_t depth, size_t* asked);
   static constexpr size_t kMaxParts = 8, kMaxDepth = 6;
+  // The fewest pairs of calls each before the other in a union that need more than
+  // kMaxParts parts (see every_acyclic_part_respected()).
+  static constexpr size_t kTooManyTwoCycles = [] {
+    size_t k = 0;
+    while ((size_t{2} << k) - 1 <= kMaxParts) ++k;
+    return k;
+  }();
   // Whether every relation order_ allows admits a legal order for `outcome` (a memo miss,
   // after the union of those relations admitted none).
   bool every_relation_legal(uint32_t outcome);

@@ -1,6 +1,7 @@
 // find_cycle against brute force: a relation over a few calls has a cycle exactly when no
 // order of the calls respects it, and the cycle found is one of its cycles. The cyclic core of
 // a relation with edges taken away, peeled within the whole relation's core, is its own.
+// The cycles of two are counted as pair by pair.
 #include "checker/cycles.h"
 
 #include <gtest/gtest.h>
@@ -69,6 +70,27 @@ RC_GTEST_PROP(CyclicCore, WithinACoreOfMoreEdgesIsTheCoreOfFewer, ()) {
   RC_ASSERT(cyclic_core_within(fewer.data(), cyclic_core(more.data(), calls)) == core);
   RC_ASSERT((core == 0) == some_order_respects(fewer));
   RC_TAG(core == 0 ? "acyclic" : "cyclic");
+}
+
+RC_GTEST_PROP(TwoCycles, CountsThePairsEachBeforeTheOtherUpToEnough, ()) {
+  const auto calls = *rc::gen::inRange<size_t>(1, 65);
+  std::vector<uint64_t> precedes(calls, 0);
+  // Dense enough that pairs both ways are common.
+  const auto edges = *rc::gen::inRange<size_t>(0, 4 * calls);
+  for (size_t e = 0; e < edges; ++e) {
+    const auto x = *rc::gen::inRange<size_t>(0, calls);
+    const auto y = *rc::gen::inRange<size_t>(0, calls);
+    precedes[y] |= uint64_t{1} << x;
+  }
+  size_t pairs = 0;
+  for (size_t x = 0; x < calls; ++x) {
+    for (size_t y = x + 1; y < calls; ++y) {
+      pairs += ((precedes[y] >> x) & 1) != 0 && ((precedes[x] >> y) & 1) != 0;
+    }
+  }
+  const auto enough = *rc::gen::inRange<size_t>(0, 10);
+  RC_TAG(pairs >= enough ? "at least enough" : "fewer");
+  RC_ASSERT(two_cycles(precedes.data(), calls, enough) == std::min(pairs, enough));
 }
 
 }  // namespace
