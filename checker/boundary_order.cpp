@@ -227,6 +227,12 @@ void BoundaryOrder::need_rows(const engine::HappensBefore& hb) {
         for (size_t p = 0; p < threads; ++p) row[p] = 0;
         continue;
       }
+      // No step of q between the previous event and this one (a call invoked right after
+      // the one before responded): the same last step, the same row.
+      if (e > first[q] && before[e] == before[e - 1]) {
+        for (size_t p = 0; p < threads; ++p) row[p] = row[p - threads];
+        continue;
+      }
       const uint32_t* clock = hb.clock(last[e]);
       for (size_t p = 0; p < threads; ++p) {
         if (p != q) {
