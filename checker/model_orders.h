@@ -61,13 +61,14 @@ class ModelOrders {
   /// model does not return that result there (built on first use). Inline: a walk asks for
   /// an edge per call, and nearly always for one asked before with the same result.
   uint32_t edge(uint32_t node, uint32_t call, int result) {
-    const FirstEdge first = first_edges_[node * operations_.size() + call];
-    if (first.to != kUnasked && first.result == result) return first.to;
+    const LastEdge last = last_edges_[node * operations_.size() + call];
+    if (last.to != kUnasked && last.result == result) return last.to;
     return other_edge(node, call, result);
   }
 
  private:
-  // edge() when the node's first edge for the call is not for `result`, or not built yet.
+  // edge() when the edge asked about last from the node for the call is not for `result`
+  // (or there is none yet).
   uint32_t other_edge(uint32_t node, uint32_t call, int result);
   // The edge asked of the model (not looked up): kRejected or the node reached.
   uint32_t build_edge(uint32_t node, uint32_t call, int result);
@@ -85,16 +86,17 @@ class ModelOrders {
   uint64_t all_;
   uint32_t root_;
   FlatTable outcomes_;  // results -> (unused); entry index is the outcome id
-  FlatTable nodes_;     // (done low, done high, state) -> (unused); entry index is the node
-  FlatTable edges_;     // (node, call, result) -> next node or kRejected, past first_edges_
-  // Per node and call, the first result asked about and its edge, so the common case (one
-  // result per call, as a deterministic model accepts) is an array read.
-  struct FirstEdge {
+  uint32_t last_outcome_ = FlatTable::kAbsent;  // the one outcome() returned last
+  FlatTable nodes_;  // (done low, done high, state) -> (unused); entry index is the node
+  FlatTable edges_;  // (node, call, result) -> next node or kRejected
+  // Per node and call, the result asked about last and its edge, so the common case (the
+  // same results as the query before) is an array read.
+  struct LastEdge {
     int result = 0;
     uint32_t to = kUnasked;
   };
   static constexpr uint32_t kUnasked = UINT32_MAX;
-  std::vector<FirstEdge> first_edges_;
+  std::vector<LastEdge> last_edges_;
   std::vector<uint64_t> done_;
   std::vector<uint32_t> state_of_, stamp_;  // state_of_: ModelMoves' state ids
   std::vector<int> order_;
