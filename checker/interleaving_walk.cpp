@@ -1,6 +1,7 @@
 #include "checker/interleaving_walk.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "checker/cycles.h"
@@ -85,6 +86,19 @@ bool InterleavingWalk::one_order_explains_the_rest(size_t first, size_t count, P
   // A cycle: no order respects it (the walk's early positions, while the calls that
   // overlap have yet to come). It lies within the cycles of the position before, if any.
   if (passed->cyclic != 0) passed->cyclic = cyclic_core_within(rest_.data(), passed->cyclic);
+  if (std::popcount(passed->cyclic) == 2) {
+    // Two calls each of which may come first, and no other cycle: the interleavings from
+    // here put x first, or y, or neither; an order for each of the first two explains them.
+    const auto x = static_cast<size_t>(std::countr_zero(passed->cyclic));
+    const auto y = static_cast<size_t>(63 - std::countl_zero(passed->cyclic));
+    const uint64_t x_bit = uint64_t{1} << x, y_bit = uint64_t{1} << y;
+    rest_[y] &= ~x_bit;
+    const bool y_first = graph_->completes(&nodes_[first], count, outcome_, rest_.data());
+    rest_[y] |= x_bit;
+    if (!y_first) return false;
+    rest_[x] &= ~y_bit;
+    return graph_->completes(&nodes_[first], count, outcome_, rest_.data());
+  }
   if (passed->cyclic != 0) return false;
   return graph_->completes(&nodes_[first], count, outcome_, rest_.data());
 }
