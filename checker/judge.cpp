@@ -81,7 +81,8 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
       program_(program),
       serial_(serial),
       dependency_aware_(dependency_aware),
-      witnesses_(program.calls()) {
+      witnesses_(program.calls()),
+      looser_orders_(0) {
   const specs::Model& model = *target_.model;
   after_init_ = model.initial();
   // Against phase 1 the init prefix's results are part of each serial outcome.
@@ -109,6 +110,7 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
   }
   key_.assign(program_.results_size() + order_.key_words(), 0);
   verdicts_.reset(key_.size());
+  looser_orders_ = checker::LooserOrders(order_.key_words() * sizeof(uint32_t));
   union_key_.assign(1 + 2 * program_.calls(), 0);
   parts_respected_.reset(union_key_.size());
   relation_.assign(program_.calls(), 0);
@@ -194,6 +196,9 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
             key_.begin() + static_cast<ptrdiff_t>(results.size()));
   uint64_t h = verdicts_.hash(key_.data());
   if (const uint32_t* known = verdicts_.find(key_.data(), h)) return *known != 0;
+  // An order forcing all a passing one forces allows only interleavings that one allows.
+  const auto* order = reinterpret_cast<const uint8_t*>(order_.key());
+  if (id != checker::SerialOrders::kNoOutcome && looser_orders_.any_looser(id, order)) return true;
   bool ok = false;
   if (id != checker::SerialOrders::kNoOutcome) {
     if (every_acyclic_part_respected(id)) {
@@ -204,6 +209,7 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     }
   }
   verdicts_.insert(key_.data(), h, ok ? 1 : 0);
+  if (ok) looser_orders_.add(id, order);
   return ok;
 }
 

@@ -20,6 +20,7 @@
 #include "checker/history.h"
 #include "checker/interleaving_walk.h"
 #include "checker/interleavings.h"
+#include "checker/looser_orders.h"
 #include "checker/model_orders.h"
 #include "checker/phase1.h"
 #include "checker/serial_orders.h"
@@ -122,6 +123,7 @@ class ProgramJudge {
   checker::FlatTable parts_respected_;
   std::vector<uint32_t> union_key_;
   checker::Witnesses witnesses_;
+  checker::LooserOrders looser_orders_;  // orders that passed (a memo miss), per outcome
   std::vector<uint32_t> key_;
   std::vector<uint64_t> relation_;
   std::vector<uint64_t> parts_;      // per depth, relation_ less some edges
