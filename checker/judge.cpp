@@ -82,6 +82,7 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
       serial_(serial),
       dependency_aware_(dependency_aware),
       witnesses_(program.calls()),
+      respected_unions_(program.calls()),
       looser_orders_(0) {
   const specs::Model& model = *target_.model;
   after_init_ = model.initial();
@@ -111,8 +112,6 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
   key_.assign(program_.results_size() + order_.key_words(), 0);
   verdicts_.reset(key_.size());
   looser_orders_ = checker::LooserOrders(order_.key_words() * sizeof(uint32_t));
-  union_key_.assign(1 + 2 * program_.calls(), 0);
-  parts_respected_.reset(union_key_.size());
   relation_.assign(program_.calls(), 0);
   parts_.assign(kMaxDepth * program_.calls(), 0);
   cycle_.assign(program_.calls(), 0);
@@ -180,15 +179,12 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     id = outcome(results);
     if (!total && id != checker::SerialOrders::kNoOutcome && union_respected(id)) return true;
   }
-  // Whether the acyclic parts of a union are respected depends on the union and the results
-  // alone: a union whose parts were respected before needs neither the complete order nor
-  // the memo.
-  uint64_t union_hash = 0;
-  if (id != checker::SerialOrders::kNoOutcome) {
-    union_key_[0] = id;
-    std::memcpy(&union_key_[1], relation_.data(), relation_.size() * sizeof(uint64_t));
-    union_hash = parts_respected_.hash(union_key_.data());
-    if (parts_respected_.find(union_key_.data(), union_hash) != nullptr) return true;
+  // Every acyclic relation within a union whose acyclic parts were all respected is
+  // respected (it lies within one of the parts): a union within such a one, with the same
+  // results, needs neither the complete order nor the memo.
+  if (id != checker::SerialOrders::kNoOutcome &&
+      respected_unions_.any_respects(id, relation_.data())) {
+    return true;
   }
   order_.complete();
   std::copy(results.begin(), results.end(), key_.begin());
@@ -202,7 +198,7 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
   bool ok = false;
   if (id != checker::SerialOrders::kNoOutcome) {
     if (every_acyclic_part_respected(id)) {
-      parts_respected_.insert(union_key_.data(), union_hash, 1);
+      respected_unions_.add(id, relation_.data());
       ok = true;
     } else {
       ok = every_relation_legal(id);

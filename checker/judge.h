@@ -119,10 +119,9 @@ class ProgramJudge {
   std::optional<checker::ModelOrders> model_orders_;
   std::optional<checker::SerialOrders> serial_orders_;
   checker::FlatTable verdicts_;  // (results, boundary order) -> passes
-  // (outcome, union relation) of the unions whose acyclic parts were all respected
-  checker::FlatTable parts_respected_;
-  std::vector<uint32_t> union_key_;
   checker::Witnesses witnesses_;
+  // Per outcome, the last unions whose acyclic parts were all respected.
+  checker::Witnesses respected_unions_;
   checker::LooserOrders looser_orders_;  // orders that passed (a memo miss), per outcome
   std::vector<uint32_t> key_;
   std::vector<uint64_t> relation_;

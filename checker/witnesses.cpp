@@ -5,6 +5,17 @@
 namespace lineup::checker {
 
 void Witnesses::add(uint32_t outcome, const std::vector<int>& order) {
+  // An order allows each call after the calls placed before it.
+  before_.assign(calls_, 0);
+  uint64_t done = 0;
+  for (int c : order) {
+    before_[static_cast<size_t>(c)] = done;
+    done |= uint64_t{1} << c;
+  }
+  add(outcome, before_.data());
+}
+
+void Witnesses::add(uint32_t outcome, const uint64_t* before) {
   if (outcome >= kept_.size()) kept_.resize(outcome + 1);
   Kept& k = kept_[outcome];
   size_t at = k.count;  // where the replaced order is in k.recent (none while growing)
@@ -14,12 +25,7 @@ void Witnesses::add(uint32_t outcome, const std::vector<int>& order) {
   } else {
     at = static_cast<size_t>(std::find(k.recent, k.recent + k.count, k.next) - k.recent);
   }
-  uint64_t* before = &k.before[k.next * calls_];
-  uint64_t done = 0;
-  for (int c : order) {
-    before[c] = done;
-    done |= uint64_t{1} << c;
-  }
+  std::copy(before, before + calls_, &k.before[k.next * calls_]);
   to_front(k, k.next, at);
   k.next = (k.next + 1) % kPerOutcome;
 }

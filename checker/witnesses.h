@@ -19,6 +19,9 @@ class Witnesses {
 
   /// Keeps `order` (call indices) as a legal order for `outcome`.
   void add(uint32_t outcome, const std::vector<int>& order);
+  /// Keeps `before` (word y: bit x when x may come before y) as what an order for `outcome`
+  /// allows: any_respects() then accepts a relation within it.
+  void add(uint32_t outcome, const uint64_t* before);
   /// Whether a kept order for `outcome` respects `precedes` (word y: bit x when call x must
   /// come before call y).
   bool any_respects(uint32_t outcome, const uint64_t* precedes);
@@ -33,7 +36,8 @@ class Witnesses {
   // Puts order `slot` first in `k.recent`, where it is at `at` (k.count: not there yet).
   static void to_front(Kept& k, size_t slot, size_t at);
   size_t calls_;
-  std::vector<Kept> kept_;  // per outcome
+  std::vector<Kept> kept_;        // per outcome
+  std::vector<uint64_t> before_;  // an order's, for add()
 };
 
 }  // namespace lineup::checker

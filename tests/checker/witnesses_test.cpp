@@ -1,5 +1,5 @@
-// Witnesses against a plain list of the most recent kPerOutcome orders per outcome: the same
-// answer to every query, whichever order fitted last.
+// Witnesses against a plain list of the most recent kPerOutcome orders (or relations kept as
+// what an order allows) per outcome: the same answer to every query, whichever fitted last.
 #include "checker/witnesses.h"
 
 #include <gtest/gtest.h>
@@ -43,12 +43,18 @@ std::vector<uint64_t> relation_from(const std::vector<int>& order, const std::ve
   return precedes;
 }
 
+// What was kept: an order, or (order empty) a relation, word y: the calls allowed before y.
+struct Kept {
+  std::vector<int> order;
+  std::vector<uint64_t> allows;
+};
+
 RC_GTEST_PROP(Witnesses, AnswerAsTheLastKeptOrdersDo, ()) {
   const auto calls = *rc::gen::inRange<size_t>(1, 10);
   const auto outcomes = *rc::gen::inRange<uint32_t>(1, 4);
   const auto steps = *rc::gen::inRange<int>(0, 200);
   Witnesses witnesses(calls);
-  std::map<uint32_t, std::vector<std::vector<int>>> reference;  // per outcome, oldest first
+  std::map<uint32_t, std::vector<Kept>> reference;  // per outcome, oldest first
   std::vector<int> identity(calls);
   std::iota(identity.begin(), identity.end(), 0);
   size_t fits = 0;
@@ -61,9 +67,19 @@ RC_GTEST_PROP(Witnesses, AnswerAsTheLastKeptOrdersDo, ()) {
       std::next_permutation(order.begin(), order.end());
     }
     if (*rc::gen::inRange(0, 3) == 0) {
-      witnesses.add(outcome, order);
+      // An order, or (one time in 4) a relation kept as what one allows.
+      Kept kept_one;
+      if (*rc::gen::inRange(0, 4) == 0) {
+        const auto keep = *rc::gen::container<std::vector<bool>>(std::max<size_t>(1, calls * calls),
+                                                                 rc::gen::arbitrary<bool>());
+        kept_one.allows = relation_from(order, keep, false);
+        witnesses.add(outcome, kept_one.allows.data());
+      } else {
+        kept_one.order = order;
+        witnesses.add(outcome, order);
+      }
       auto& kept = reference[outcome];
-      kept.push_back(order);
+      kept.push_back(kept_one);
       if (kept.size() > Witnesses::kPerOutcome) kept.erase(kept.begin());
       continue;
     }
@@ -71,8 +87,14 @@ RC_GTEST_PROP(Witnesses, AnswerAsTheLastKeptOrdersDo, ()) {
                                                              rc::gen::arbitrary<bool>());
     const auto precedes = relation_from(order, keep, *rc::gen::inRange(0, 8) == 0);
     bool expected = false;
-    for (const std::vector<int>& kept : reference[outcome]) {
-      expected = expected || order_respects(kept, precedes);
+    for (const Kept& kept : reference[outcome]) {
+      if (kept.order.empty()) {
+        bool within = true;
+        for (size_t y = 0; y < calls; ++y) within = within && (precedes[y] & ~kept.allows[y]) == 0;
+        expected = expected || within;
+      } else {
+        expected = expected || order_respects(kept.order, precedes);
+      }
     }
     RC_ASSERT(witnesses.any_respects(outcome, precedes.data()) == expected);
     fits += expected ? 1 : 0;
