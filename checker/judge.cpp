@@ -1,7 +1,6 @@
 #include "checker/judge.h"
 
 #include <algorithm>
-#include <cstring>
 #include <stdexcept>
 
 #include "checker/cycles.h"
@@ -160,12 +159,14 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
   }
   // Most verdicts are settled by one order that respects every relation the boundary order
   // allows: a kept witness, else one search (whose order is then kept). Only when there is
-  // none is the memo consulted, and on a miss the relations checked, a few acyclic parts of
-  // their union first and else every one; so the memo holds the few orders that need that
-  // work rather than one entry per execution (nearly every execution of a systematic search
-  // has a boundary order of its own). The memo comes before the parts: where overlapping
-  // calls make the union cyclic at all, the same orders recur (random and PCT sample the
-  // same ones again), and a lookup costs less than splitting the union.
+  // none does the rest follow, each step cheaper than the next: a union within one whose
+  // acyclic parts were all respected; the memo; an order that forces all a passing one
+  // forces; then the relations checked, a few acyclic parts of their union first and else
+  // every one. So the memo holds the few orders that need that work rather than one entry
+  // per execution (nearly every execution of a systematic search has a boundary order of
+  // its own). The memo comes before the parts: where overlapping calls make the union
+  // cyclic at all, the same orders recur (random and PCT sample the same ones again), and a
+  // lookup costs less than splitting the union.
   uint32_t id = checker::SerialOrders::kNoOutcome;
   if (init) {
     order_.possible_precedence(relation_.data());
