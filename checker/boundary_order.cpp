@@ -281,11 +281,7 @@ void BoundaryOrder::possible_precedence(uint64_t* precedes) const {
   }
   const size_t threads = events_.size();
   // Earlier calls of the same thread always respond before y is invoked.
-  for (size_t q = 0; q < threads; ++q) {
-    for (uint32_t i = 0; i < events_[q] / 2; ++i) {
-      precedes[bases_[q] + i] = ((uint64_t{1} << i) - 1) << bases_[q];
-    }
-  }
+  std::copy(earlier_.begin(), earlier_.end(), precedes);
   // Call x (call j of thread p) can precede call y (call i of thread q) unless y's invocation
   // (event 2i of q) is among the q-events forced before x's response: need(p, 2j + 1, q) of
   // them, so every y with 2i >= that count.
