@@ -4,6 +4,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "checker/call_set.h"
+
 namespace lineup::checker {
 
 void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
@@ -33,13 +35,12 @@ void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
   known_.assign(threads * stride_, 0);
   others_.assign(threads, 0);
   earlier_.assign(calls_, 0);
-  const uint64_t all = calls_ == 64 ? ~uint64_t{0} : (uint64_t{1} << calls_) - 1;
+  const uint64_t all = first_calls(calls_);
   for (size_t t = 0; t < threads; ++t) {
     const size_t count = calls_per_thread[t];
-    const uint64_t own = count == 64 ? ~uint64_t{0} : ((uint64_t{1} << count) - 1) << bases_[t];
+    const uint64_t own = first_calls(count) << bases_[t];
     others_[t] = all & ~own;
-    for (size_t i = 0; i < count; ++i)
-      earlier_[bases_[t] + i] = ((uint64_t{1} << i) - 1) << bases_[t];
+    for (size_t i = 0; i < count; ++i) earlier_[bases_[t] + i] = first_calls(i) << bases_[t];
   }
 }
 
@@ -319,7 +320,7 @@ uint64_t BoundaryOrder::calls_at(const uint8_t* pos, bool responded) const {
   for (size_t t = 0; t < events_.size(); ++t) {
     // Call i's invocation is event 2i, its response 2i + 1.
     const uint32_t n = responded ? pos[t] / 2u : (pos[t] + 1u) / 2;
-    if (n > 0) calls |= (n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1) << bases_[t];
+    calls |= first_calls(n) << bases_[t];
   }
   return calls;
 }

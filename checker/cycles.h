@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "checker/call_set.h"
+
 namespace lineup::checker {
 
 /// The calls of `within` left after repeatedly taking away those with no predecessor left in
@@ -33,7 +35,7 @@ inline uint64_t cyclic_core_within(const uint64_t* precedes, uint64_t within) {
 /// no predecessor left: none iff the relation has no cycle, and otherwise every call left has
 /// a predecessor left.
 inline uint64_t cyclic_core(const uint64_t* precedes, size_t calls) {
-  return cyclic_core_within(precedes, calls == 64 ? ~uint64_t{0} : (uint64_t{1} << calls) - 1);
+  return cyclic_core_within(precedes, first_calls(calls));
 }
 
 /// A cycle of `precedes` (word y: bit x when call x must come before call y) over `calls`

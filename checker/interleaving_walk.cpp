@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 
+#include "checker/call_set.h"
 #include "checker/cycles.h"
 
 namespace lineup::checker {
@@ -25,7 +26,7 @@ bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, ModelOrders& 
   Position start{};
   order.take_responses(start.data());  // none: every thread starts with an invocation
   Passed passed;
-  passed.cyclic = order.calls() == 64 ? ~uint64_t{0} : (uint64_t{1} << order.calls()) - 1;
+  passed.cyclic = first_calls(order.calls());
   passed.moved = passed.cyclic;
   return walk(start, 0, 1, passed);
 }

@@ -6,6 +6,8 @@
 #include <set>
 #include <utility>
 
+#include "checker/call_set.h"
+
 namespace lineup::checker {
 namespace {
 
@@ -17,7 +19,7 @@ struct Search {
   std::vector<int> order;
 
   bool extend(uint64_t done, const specs::State& state) {
-    uint64_t all = calls.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << calls.size()) - 1;
+    uint64_t all = first_calls(calls.size());
     if (done == all) return true;
     if (dead.count({done, state})) return false;
     for (size_t c = 0; c < calls.size(); ++c) {

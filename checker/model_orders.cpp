@@ -4,6 +4,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "checker/call_set.h"
+
 namespace lineup::checker {
 
 ModelOrders::ModelOrders(ModelMoves& moves, std::vector<specs::Operation> operations,
@@ -22,7 +24,7 @@ ModelOrders::ModelOrders(const specs::Model& model, std::vector<specs::Operation
 
 void ModelOrders::start(const specs::State& initial) {
   if (operations_.size() > 64) throw std::invalid_argument("at most 64 calls can be checked");
-  all_ = operations_.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << operations_.size()) - 1;
+  all_ = first_calls(operations_.size());
   outcomes_.reset(operations_.size());
   last_outcome_ = FlatTable::kAbsent;
   nodes_.reset(3);

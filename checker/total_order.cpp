@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "checker/call_set.h"
+
 // Counting bits is one instruction only with a processor flag the baseline x86-64 lacks, and
 // a call into the compiler's runtime library without it, made here for every call of every
 // execution: the function is compiled twice and the loader picks the version the processor
@@ -20,7 +22,7 @@ LINEUP_COUNTS_BITS bool total_order(const uint64_t* precedes, size_t calls, int*
   // before it. Without early exits: the relations met one after another are total or not in
   // no pattern a branch predictor learns.
   if (calls == 0) return true;
-  const uint64_t all = calls == 64 ? ~uint64_t{0} : (uint64_t{1} << calls) - 1;
+  const uint64_t all = first_calls(calls);
   uint64_t positions = 0;
   for (size_t y = 0; y < calls; ++y) {
     const auto k = static_cast<size_t>(std::popcount(precedes[y]));
