@@ -72,6 +72,12 @@ class ClassFingerprint {
     uintptr_t key = 0;  // granule + 1; 0 = empty
     uint32_t writes = 0;
   };
+  // The slot of `key` (granule + 1), added if new; the table must have room for it.
+  Slot& slot(uintptr_t key);
+  // The sum of granule_version() over the granules of a step that touches several, or of
+  // every granule written so far for one that reads everything, counting the step's writes;
+  // `left` steps follow it.
+  [[gnu::noinline]] uint64_t versions_of(const Access& a, size_t left);
   // Empties the table.
   void clear();
   // Room for `more` granules besides those in the table.
