@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "lineup/engine/schedule.h"
 #include "lineup/engine/trace.h"
@@ -51,6 +52,9 @@ struct ExecutionResult {
   /// before then were no steps, so interleavings with those accesses may be missed
   /// (EngineOptions::private_stack_steps rules this out).
   uint32_t late_stack_publications = 0;
+  /// Where the execution preempted: for each switch away from a thread that could have
+  /// continued, in order, the pc of that thread's pending step.
+  std::vector<uintptr_t> preempted_pcs;
 
   bool ok() const { return outcome == Outcome::kCompleted; }
   /// A bug report: neither completed nor abandoned by the strategy.

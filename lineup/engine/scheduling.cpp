@@ -309,6 +309,9 @@ void Execution::capture_deferred_write() {
                                       ", which cannot run at step " + std::to_string(point.step));
     }
     result_->schedule.choices.push_back(next);
+    if (next != previous_ && previous_ != kNoThread && ((enabled_mask >> previous_) & 1)) {
+      result_->preempted_pcs.push_back(pending_[previous_].pc);
+    }
     previous_ = next;
     ThreadState& chosen = threads_[static_cast<size_t>(next)];
     if (chosen.spin_blocked) {

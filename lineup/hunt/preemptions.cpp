@@ -1,5 +1,7 @@
 #include "lineup/hunt/preemptions.h"
 
+#include <set>
+
 #include "lineup/engine/symbolizer.h"
 
 namespace lineup {
@@ -16,20 +18,9 @@ std::string function_of(uintptr_t pc) {
              : engine::short_function_name(frames.front().function);
 }
 
-bool PreemptionRecorder::begin_execution() {
-  pcs_.clear();
-  return inner_.begin_execution();
-}
-
-engine::Decision PreemptionRecorder::next_thread(const engine::SchedulingPoint& point) {
-  engine::Decision decision = inner_.next_thread(point);
-  if (preempts(point, decision)) pcs_.push_back(point.pending[point.previous].pc);
-  return decision;
-}
-
-std::vector<std::string> PreemptionRecorder::signature() const {
+std::vector<std::string> preemption_signature(const std::vector<uintptr_t>& pcs) {
   std::set<std::string> unique;
-  for (uintptr_t pc : pcs_) unique.insert(function_of(pc));
+  for (uintptr_t pc : pcs) unique.insert(function_of(pc));
   return {unique.begin(), unique.end()};
 }
 

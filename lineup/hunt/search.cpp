@@ -64,6 +64,8 @@ Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
   v.kind = kind;
   v.results = results;
   v.steps = r.trace.steps.size();
+  v.preemptions = static_cast<int>(r.preempted_pcs.size());
+  v.signature = preemption_signature(r.preempted_pcs);
   v.report = header(target, program, index) +
              (r.failed() ? "" : describe_calls(*target.model, program, results)) + to_string(kind) +
              ": " + why + (why.ends_with('\n') ? "" : "\n") + "schedule " + r.schedule.to_token() +
@@ -123,7 +125,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   auto strategy = engine::make_strategy(config, &error);
   if (!strategy) throw std::invalid_argument(error);
   SealingStrategy sealing(*strategy, options.sealed);
-  PreemptionRecorder recorder(options.sealed.empty() ? *strategy : sealing);
+  engine::Strategy& chosen = options.sealed.empty() ? *strategy : sealing;
   engine::HappensBefore hb;
   engine::ClassFingerprint class_of;
   uint64_t judged = 0;  // executions judged so far
@@ -131,7 +133,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   uint64_t explored = 0;
   // Each part of a portfolio may run the cap (see Strategy::parts).
   const uint64_t cap = options.executions_per_program * static_cast<uint64_t>(strategy->parts());
-  engine.explore(p, recorder, [&](const engine::ExecutionResult& r) {
+  engine.explore(p, chosen, [&](const engine::ExecutionResult& r) {
     ++explored;
     out.spin_blocks += r.spin_blocks;
     out.forced_timeouts += r.forced_timeouts;
@@ -146,7 +148,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     // with only its clocks and the class (the steps per location are for finding races);
     // once most are of classes judged already, only the class is computed (ClassFingerprint:
     // the same value, cheaper), and the judge builds the relation for the few it judges.
-    const engine::HappensBefore* relation = recorder.happens_before();
+    const engine::HappensBefore* relation = chosen.happens_before();
     if (relation != nullptr && (relation->size() != r.trace.steps.size() ||
                                 relation->threads() != static_cast<int>(program.threads.size()))) {
       relation = nullptr;
@@ -183,8 +185,6 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
     if (classes != nullptr) classes->insert(hunt_class);
     if (after_execution) after_execution();
     if (auto v = std::move(verdict)) {
-      v->preemptions = static_cast<int>(recorder.preemptions());
-      v->signature = recorder.signature();
       bool go_on = more && more(*v);
       if (!out.violation) {
         out.violation = std::move(v);
@@ -231,13 +231,9 @@ std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Ta
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::ReplayStrategy replay(schedule);
-  PreemptionRecorder recorder(replay);
-  const engine::ExecutionResult& r = engine.run(p, recorder);
+  const engine::ExecutionResult& r = engine.run(p, replay);
   if (!r.failed() && judge.passes(results, r.trace, nullptr)) return std::nullopt;
-  Violation v = violation(r, engine, p, target, program, 0, results, judge);
-  v.preemptions = static_cast<int>(recorder.preemptions());
-  v.signature = recorder.signature();
-  return v;
+  return violation(r, engine, p, target, program, 0, results, judge);
 }
 
 }  // namespace lineup
