@@ -122,6 +122,7 @@ void Fibers::prepare(int fiber, Entry entry) {
     mprotect(s.base, page, PROT_NONE);
   }
   entry_ = entry;
+  errno_ = &errno;
   starting_owner = this;
   void* top = static_cast<char*>(s.base) + s.size;
   contexts_[fiber] = ctx::make_fcontext(top, stack_size_, &Fibers::start);
@@ -137,15 +138,23 @@ void Fibers::prepare(int fiber, Entry entry) {
 }
 
 void Fibers::swap_locals(int from, int to) {
-  if (!blocks_.active()) {
-    // errno is the OS thread's, which every fiber shares: a real thread's is its own.
-    errno_values_[from] = errno;
-    errno = errno_values_[to];
+  if (blocks_.active()) {
+    // Each context has its own errno and its own copy of the locals inside the blocks.
+    for (int i = 0; i < local_count_; ++i) {
+      if (in_blocks(i)) continue;
+      local_values_[from][i] = *local_slots_[i];
+      *local_slots_[i] = local_values_[to][i];
+    }
+    return;
   }
+  // errno is the OS thread's, which every fiber shares: a real thread's is its own.
+  errno_values_[from] = *errno_;
+  *errno_ = errno_values_[to];
+  void** const from_values = local_values_[from];
+  void* const* const to_values = local_values_[to];
   for (int i = 0; i < local_count_; ++i) {
-    if (in_blocks(i)) continue;
-    local_values_[from][i] = *local_slots_[i];
-    *local_slots_[i] = local_values_[to][i];
+    from_values[i] = *local_slots_[i];
+    *local_slots_[i] = to_values[i];
   }
 }
 

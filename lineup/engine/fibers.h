@@ -84,6 +84,8 @@ class Fibers {
   void** local_slots_[kMaxLocals] = {};
   void* local_values_[kMaxThreads + 1][kMaxLocals] = {};  // [context][local]
   int errno_values_[kMaxThreads + 1] = {};                // [context]
+  // The OS thread's errno, found once per execution (prepare): `errno` is a call into libc.
+  int* errno_ = nullptr;
   ThreadLocalCopies thread_locals_;
   ThreadBlocks blocks_;
   int current_ = kMainContext;
