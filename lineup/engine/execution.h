@@ -84,6 +84,8 @@ class Execution {
   inline void check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc);
   /// Whether check_unscheduled_access would report a use after free.
   inline bool unscheduled_access_touches_freed(uintptr_t addr, uint32_t size) const;
+  /// The same for an address known to lie in the heap's arena.
+  inline bool arena_access_touches_freed(uintptr_t addr, uint32_t size) const;
   /// free() of an arena pointer during this execution.
   void on_free(void* p);
   /// Stops the execution with a failure; never returns (longjmps to run()).
@@ -307,6 +309,10 @@ class Execution {
 
 inline bool Execution::unscheduled_access_touches_freed(uintptr_t addr, uint32_t size) const {
   return heap_.owns(reinterpret_cast<void*>(addr)) && heap_.touches_freed(addr, size);
+}
+
+inline bool Execution::arena_access_touches_freed(uintptr_t addr, uint32_t size) const {
+  return heap_.touches_freed(addr, size);
 }
 
 inline void Execution::check_unscheduled_access(uintptr_t addr, uint32_t size, uintptr_t pc) {

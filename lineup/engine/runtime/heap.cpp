@@ -2,9 +2,11 @@
 
 #include <sys/mman.h>
 
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <new>
 
 namespace lineup::engine {
@@ -38,6 +40,8 @@ Heap::Heap() {
   base_ = top_ = reinterpret_cast<uintptr_t>(arena);
   limit_ = base_ + kReserve;
   shadow_ = static_cast<uint8_t*>(shadow);
+  arena_low = base_;
+  arena_span = kReserve;
 }
 
 void Heap::reset() {
@@ -45,7 +49,13 @@ void Heap::reset() {
   std::memset(reinterpret_cast<void*>(base_), 0, used);
   std::memset(shadow_, 0, (used + 15) / 16);
   top_ = base_;
-  std::memset(free_lists_, 0, sizeof(free_lists_));
+  // Only the lists a block was freed onto since the last reset.
+  for (size_t w = 0; w < std::size(listed_); ++w) {
+    for (uint64_t m = listed_[w]; m != 0; m &= m - 1) {
+      free_lists_[w * 64 + static_cast<size_t>(std::countr_zero(m))] = nullptr;
+    }
+    listed_[w] = 0;
+  }
   next_ordinal_ = 1;
 }
 
@@ -102,6 +112,7 @@ Heap::FreeResult Heap::deallocate(void* p, int32_t thread, uint64_t step) {
   if (cls < kClasses) {
     *reinterpret_cast<void**>(user) = free_lists_[cls];
     free_lists_[cls] = p;
+    listed_[cls / 64] |= uint64_t{1} << (cls % 64);
   }
   return FreeResult::kOk;
 }

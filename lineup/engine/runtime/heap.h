@@ -22,6 +22,12 @@ struct BlockInfo {
   uint64_t free_step = 0;  // trace step count when it was freed
 };
 
+/// The arena's reserved range, [arena_low, arena_low + arena_span), once reserved (span 0
+/// before): an instrumented access tests it without a call. The arena holds neither static
+/// nor thread-local bytes.
+inline uintptr_t arena_low = 0;
+inline uintptr_t arena_span = 0;
+
 /// A bump arena with LIFO reuse of freed blocks per size class. Reuse is deliberate: it makes
 /// ABA through node recycling happen (deterministically) as it does with a real allocator;
 /// accesses to freed blocks are caught until the block is reused.
@@ -78,6 +84,7 @@ class Heap {
   uintptr_t base_ = 0, limit_ = 0, top_ = 0;
   uint8_t* shadow_ = nullptr;
   void* free_lists_[kClasses] = {};
+  uint64_t listed_[kClasses / 64] = {};  // the classes whose list was pushed on since reset
   uint32_t next_ordinal_ = 1;
 };
 

@@ -127,6 +127,14 @@ __attribute__((noinline)) void on_plain_in_full(const void* a, uint32_t size, bo
 // on_plain_in_full().
 inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
   const auto addr = reinterpret_cast<uintptr_t>(a);
+  if (addr - le::arena_low < le::arena_span) {
+    // The execution heap, where most plain accesses go: no static or thread-local bytes.
+    Execution* e = tl_active;
+    if (e == nullptr) return;
+    if (e->options().schedule_plain_accesses) return plain(e, a, size, write, pc);
+    if (e->arena_access_touches_freed(addr, size)) return on_plain_in_full(a, size, write, pc);
+    return;
+  }
   if (tl_heap_on) {
     if (Execution* e = tl_execution; e != nullptr && e->static_access_matters(addr, write)) {
       return on_plain_in_full(a, size, write, pc);
