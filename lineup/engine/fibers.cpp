@@ -158,18 +158,6 @@ void Fibers::swap_locals(int from, int to) {
   }
 }
 
-void Fibers::switch_to(int to) {
-  int from = current_;
-  if (to == from) return;
-  swap_locals(from, to);
-  thread_locals_.swap(from, to);
-  if (blocks_.active()) blocks_.enter(from, to);
-  current_ = to;
-  ctx::transfer_t t = ctx::jump_fcontext(contexts_[to], &contexts_[from]);
-  // Resumed: whoever jumped here passed its own slot, which now records where it stopped.
-  *static_cast<void**>(t.data) = t.fctx;
-}
-
 void Fibers::reset_to_main() {
   if (current_ == kMainContext) return;
   swap_locals(current_, kMainContext);

@@ -40,7 +40,20 @@ class Fibers {
   /// Prepares fiber `fiber` to start at `entry(fiber)` on its (reused) stack.
   void prepare(int fiber, Entry entry);
   /// Switches from the current context to `to`; returns when something switches back.
-  void switch_to(int to);
+  /// Inline: a fiber resumed here returns through every frame it had when it left, and the
+  /// processor predicts none of those returns, so the fewer frames the better.
+  [[gnu::always_inline]] void switch_to(int to) {
+    const int from = current_;
+    if (to == from) return;
+    swap_locals(from, to);
+    thread_locals_.swap(from, to);
+    if (blocks_.active()) blocks_.enter(from, to);
+    current_ = to;
+    const boost::context::detail::transfer_t t =
+        boost::context::detail::jump_fcontext(contexts_[to], &contexts_[from]);
+    // Resumed: whoever jumped here passed its own slot, which now records where it stopped.
+    *static_cast<void**>(t.data) = t.fctx;
+  }
   /// Marks the main context current without a jump, after a longjmp back to the main stack
   /// abandoned the fiber that was running. Restores the main context's locals.
   void reset_to_main();

@@ -125,7 +125,8 @@ __attribute__((noinline)) void on_plain_in_full(const void* a, uint32_t size, bo
 // static and written, nor freed, needs nothing: that is decided here without a call, so the
 // hook saves no registers. Anything else is a tail call: a step to plain(), the rest to
 // on_plain_in_full().
-inline void on_plain(const void* a, uint32_t size, bool write, uintptr_t pc) {
+[[gnu::always_inline]] inline void on_plain(const void* a, uint32_t size, bool write,
+                                            uintptr_t pc) {
   const auto addr = reinterpret_cast<uintptr_t>(a);
   if (addr - le::arena_low < le::arena_span) {
     // The execution heap, where most plain accesses go: no static or thread-local bytes.
