@@ -9,12 +9,7 @@
 
 namespace lineup::engine {
 
-Locks::Lock& Locks::lock(uintptr_t m) {
-  for (Lock& l : locks_) {
-    if (l.addr == m) return l;
-  }
-  return locks_.emplace_back(Lock{m, std::nullopt, 0, 0});
-}
+Locks::Lock& Locks::add(uintptr_t m) { return locks_.emplace_back(Lock{m, std::nullopt, 0, 0}); }
 
 void Locks::forget(uintptr_t m) {
   for (size_t i = 0; i < locks_.size(); ++i) {

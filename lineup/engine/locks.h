@@ -83,8 +83,15 @@ class Locks {
     int readers = 0;
   };
 
-  /// The state of `m`, made (free) on first use.
-  Lock& lock(uintptr_t m);
+  /// The state of `m`, made (free) on first use. Inline, at every lock step; the first use
+  /// goes out of line.
+  Lock& lock(uintptr_t m) {
+    for (Lock& l : locks_) {
+      if (l.addr == m) return l;
+    }
+    return add(m);
+  }
+  Lock& add(uintptr_t m);
 
   Execution& execution_;
   // Few locks are live at once: a linear search beats hashing.
