@@ -20,11 +20,6 @@ Execution::Execution(const EngineOptions& options, Fibers& fibers,
 
 Execution::~Execution() { static_writes_.undo(); }
 
-ThreadId Execution::current_thread() const {
-  int c = fibers_.current();
-  return c == kMainContext ? kNoThread : c;
-}
-
 void Execution::run(const Program& program, Strategy& strategy, ExecutionResult& result) {
   program_ = &program;
   strategy_ = &strategy;
@@ -84,23 +79,14 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   if (setjmp(abort_env_) != 0) {
     recover(result);
   } else if (run_alone(program.setup, "setup", result)) {
-    starting_ = true;
     setup_readings_ = clock_.readings();
-    // Run each thread up to its first scheduling point, so the strategy sees every thread's
-    // pending transition from the first choice on.
-    uintptr_t stacks_high = 0;
+    // Each thread runs up to its first scheduling point and starts the next one, so the
+    // strategy sees every thread's pending transition from the first choice on, which the
+    // last thread makes (step, finish_thread). Back here once every thread finished.
     stacks_low_ = UINTPTR_MAX;
-    for (ThreadId t = 0; t < thread_count_; ++t) {
-      fibers_.prepare(t, &Execution::fiber_main);
-      auto [lo, hi] = fibers_.stack_range(t);
-      stacks_low_ = std::min(stacks_low_, lo);
-      stacks_high = std::max(stacks_high, hi);
-      stacks_span_ = stacks_high - stacks_low_;
-      fibers_.switch_to(t);
-    }
-    starting_ = false;
-    ThreadId first = choose();
-    if (first != kNoThread) fibers_.switch_to(first);  // back here once every thread finished
+    stacks_high_ = 0;
+    starting_ = thread_count_ > 0;
+    if (starting_) start_thread(0);
     result.clock_readings = clock_.readings() - setup_readings_;
     flush_deferred_write();
     if (run_alone(program.teardown, "teardown", result)) {
@@ -186,6 +172,15 @@ bool Execution::run_alone(const std::function<void()>& fn, const char* what,
 
 void Execution::fiber_main(int thread) { tl_execution->run_thread(thread); }
 
+void Execution::start_thread(ThreadId t) {
+  fibers_.prepare(t, &Execution::fiber_main);
+  auto [lo, hi] = fibers_.stack_range(t);
+  stacks_low_ = std::min(stacks_low_, lo);
+  stacks_high_ = std::max(stacks_high_, hi);
+  stacks_span_ = stacks_high_ - stacks_low_;
+  fibers_.switch_to(t);
+}
+
 void Execution::run_thread(ThreadId t) {
   const std::vector<Call>& calls = program_->threads[static_cast<size_t>(t)];
   ThreadState& me = threads_[static_cast<size_t>(t)];
@@ -243,7 +238,8 @@ void Execution::finish_thread() {
   ThreadId me = current_thread();
   unfinished_ &= ~(uint64_t{1} << me);
   private_span_ = 0;
-  if (starting_) fibers_.switch_to(kMainContext);
+  if (starting_ && me + 1 < thread_count_) start_thread(me + 1);  // never back here
+  starting_ = false;
   ThreadId next = choose();
   fibers_.switch_to(next == kNoThread ? kMainContext : next);
 }

@@ -96,7 +96,10 @@ class Execution {
   /// as a hang when it has made no step for the hang timeout. `elapsed_ms` is the tick period.
   void on_watchdog_tick(int elapsed_ms, uintptr_t pc);
   /// The logical thread running now (kNoThread in setup/teardown).
-  ThreadId current_thread() const;
+  ThreadId current_thread() const {
+    const int c = fibers_.current();
+    return c == kMainContext ? kNoThread : c;
+  }
   const EngineOptions& options() const { return options_; }
   /// The weak memory model of c11 mode; nullptr in SC mode (one test on the atomic hooks'
   /// path is all SC mode pays).
@@ -187,6 +190,9 @@ class Execution {
   };
 
   static void fiber_main(int thread);
+  /// Runs thread `t`'s fiber from its start up to its first scheduling point, where it starts
+  /// the next thread or, the last, makes the first choice (see run()).
+  void start_thread(ThreadId t);
   void run_thread(ThreadId t);
   /// Runs setup or teardown on the main context; false (with the outcome set) if it threw.
   bool run_alone(const std::function<void()>& fn, const char* what, ExecutionResult& result);
@@ -258,6 +264,7 @@ class Execution {
   // The span of the program's threads' stacks, [stacks_low_, stacks_low_ + stacks_span_): a
   // cheap first test for note_foreign_stack_access.
   uintptr_t stacks_low_ = 0, stacks_span_ = 0;
+  uintptr_t stacks_high_ = 0;  // while threads start: the highest end of their stacks so far
   // The running thread's stack while it is private, [private_low_, private_low_ +
   // private_span_) (span 0: none), and that thread's state: private_stack_access's test.
   uintptr_t private_low_ = 0, private_span_ = 0;

@@ -130,7 +130,10 @@ void Fibers::prepare(int fiber, Entry entry) {
   local_values_[fiber][0] = local_values_[fiber][1] = nullptr;
   errno_values_[fiber] = 0;
   if (blocks_.active()) {
-    *blocks_.in_context(&errno, fiber) = 0;
+    // errno's address here is the running context's (threads start one another).
+    int* main_errno =
+        reinterpret_cast<int*>(reinterpret_cast<uintptr_t>(&errno) - blocks_.delta(current_));
+    *blocks_.in_context(main_errno, fiber) = 0;
     for (int i = 0; i < local_count_; ++i) {
       if (in_blocks(i)) *own_slot(i, fiber) = local_values_[fiber][i];
     }

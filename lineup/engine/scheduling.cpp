@@ -195,10 +195,11 @@ Transition& Execution::step(const Transition& pending) {
     ++result_->spin_blocks;
   }
   tl_probe_pc = 0;
-  if (starting_) {
-    fibers_.switch_to(kMainContext);  // resumed when first chosen
+  if (starting_ && me + 1 < thread_count_) {
+    start_thread(me + 1);  // resumed when first chosen
     resume(me);
   } else {
+    starting_ = false;  // the last thread to start makes the first choice
     ThreadId next = choose_inline();
     if (next != me) {
       fibers_.switch_to(next);  // resumed when chosen again
