@@ -31,7 +31,8 @@ ClassFingerprint::Slot& ClassFingerprint::slot(uintptr_t key) {
   return table_[i];
 }
 
-uint64_t ClassFingerprint::versions_of(const Access& a, size_t left) {
+uint64_t ClassFingerprint::versions_of(const Transition& t, size_t left) {
+  const Access a = Access::of(t);
   uint64_t versions = 0;
   if (a.reads_everything) {
     for (uint32_t i : filled_) versions += granule_version(table_[i].key - 1, table_[i].writes);
@@ -77,7 +78,7 @@ uint64_t ClassFingerprint::of(const std::vector<Transition>& steps) {
       versions = granule_version(a.first, last->writes);
       last->writes += a.writes ? 1 : 0;
     } else if (!a.none) {
-      versions = versions_of(a, static_cast<size_t>(end - t) - 1);
+      versions = versions_of(*t, static_cast<size_t>(end - t) - 1);
       last_key = 0;  // the table may have grown
     }
     value += step_term(t->thread, position, a, versions);

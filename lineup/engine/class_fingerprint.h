@@ -76,8 +76,9 @@ class ClassFingerprint {
   Slot& slot(uintptr_t key);
   // The sum of granule_version() over the granules of a step that touches several, or of
   // every granule written so far for one that reads everything, counting the step's writes;
-  // `left` steps follow it.
-  [[gnu::noinline]] uint64_t versions_of(const Access& a, size_t left);
+  // `left` steps follow it. Given the step rather than its Access, so that the common path
+  // can keep its Access in registers.
+  [[gnu::noinline]] uint64_t versions_of(const Transition& t, size_t left);
   // Empties the table.
   void clear();
   // Room for `more` granules besides those in the table.
