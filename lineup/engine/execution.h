@@ -52,6 +52,8 @@ class Execution {
   /// the strategy has chosen this thread, with the step appended to the trace. Memory kinds
   /// are checked against freed heap blocks first.
   Transition& step(const Transition& pending);
+  /// The same, inline where included (step_inline.h): for the hooks that take most steps.
+  Transition& step_inline(const Transition& pending);
   /// Fills in the value of the previous plain write, which the hook could not see (the
   /// compiler performs the store after the hook returns).
   void flush_deferred_write() {
@@ -200,7 +202,7 @@ class Execution {
   void recover(ExecutionResult& result);
   /// Asks the strategy which thread runs next among those enabled (kNoThread: none is left).
   ThreadId choose();
-  ThreadId choose_inline();  // the same, inline in step()
+  ThreadId choose_inline();  // the same, inline in step_inline()
   /// Asks the strategy to decide a memory-model choice and records it in the schedule.
   uint32_t decide(const Choice& choice);
   bool enabled(ThreadId t);
@@ -218,10 +220,20 @@ class Execution {
   }
   void resolve_stall();
   std::string describe_waits();
-  /// Whether `addr` is in one of options_.spin_neutral_ranges.
-  bool spin_neutral(uintptr_t addr) const;
+  /// Whether `addr` is in one of options_.spin_neutral_ranges. Inline, as the next two, for
+  /// step_inline() wherever it is included.
+  bool spin_neutral(uintptr_t addr) const {
+    for (const auto& [lo, hi] : options_.spin_neutral_ranges) {
+      if (addr >= lo && addr < hi) return true;
+    }
+    return false;
+  }
   /// Whether `addr` is on logical thread `t`'s fiber stack.
-  bool on_own_stack(ThreadId t, uintptr_t addr) const;
+  bool on_own_stack(ThreadId t, uintptr_t addr) const {
+    if (t < 0) return false;
+    auto [lo, hi] = fibers_.stack_range(t);
+    return addr >= lo && addr < hi;
+  }
   /// The logical thread whose fiber stack holds `addr` (kNoThread: none).
   ThreadId stack_owner(uintptr_t addr) const;
   /// Records an access of thread `me` to `addr` if it is on another thread's stack.
@@ -229,7 +241,17 @@ class Execution {
   void after_step(Transition& rec);
   bool private_stack_access_slow(uintptr_t addr, uint32_t size, bool write, uintptr_t pc);
   /// Thread `t` runs (again): its stack is the private one, if it is still private.
-  void resume(ThreadId t);
+  void resume(ThreadId t) {
+    ThreadState& s = threads_[static_cast<size_t>(t)];
+    if (s.stack_published || options_.private_stack_steps) {
+      private_span_ = 0;
+      return;
+    }
+    auto [lo, hi] = fibers_.stack_range(t);
+    private_low_ = lo;
+    private_span_ = hi - lo;
+    private_owner_ = &s;
+  }
   void capture_private_write();
   /// A write of `value` to `at`: if `value` points into a logical thread's stack (tag bits
   /// in the top 16 bits ignored) and `at` is not on that stack, the stack is published.

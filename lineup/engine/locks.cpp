@@ -6,6 +6,7 @@
 
 #include "lineup/engine/execution.h"
 #include "lineup/engine/runtime/modes.h"
+#include "lineup/engine/step_inline.h"
 
 namespace lineup::engine {
 
@@ -47,7 +48,7 @@ int Locks::mutex_lock(uintptr_t m, bool recursive, uintptr_t pc) {
   EngineSection engine;
   Transition t = Transition::pending(Kind::kLock, m, 1, pc);
   if (recursive) t.flags |= kRecursive;
-  Transition& rec = execution_.step(t);  // enabled only once the lock is free (or ours)
+  Transition& rec = execution_.step_inline(t);  // enabled only once the lock is free (or ours)
   Lock& l = lock(m);
   l.owner = rec.thread;
   ++l.depth;
@@ -72,7 +73,7 @@ int Locks::mutex_trylock(uintptr_t m, bool recursive, uintptr_t pc) {
 
 int Locks::mutex_unlock(uintptr_t m, uintptr_t pc) {
   EngineSection engine;
-  Transition& rec = execution_.step(Transition::pending(Kind::kUnlock, m, 1, pc));
+  Transition& rec = execution_.step_inline(Transition::pending(Kind::kUnlock, m, 1, pc));
   Lock& l = lock(m);
   if (l.owner != rec.thread) {
     execution_.abort(Outcome::kCrash, "T" + std::to_string(rec.thread) +
