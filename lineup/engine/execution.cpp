@@ -195,7 +195,12 @@ void Execution::run_thread(ThreadId t) {
     try {
       tl_heap_on = true;
       tl_active = this;
-      calls[i].body();
+      const Call& call = calls[i];
+      if (call.invoke != nullptr) {
+        *call.result = call.invoke(call.context, *call.object, call.op, call.arg);
+      } else {
+        call.body();
+      }
       tl_active = nullptr;
       tl_heap_on = false;
     } catch (const std::exception& e) {

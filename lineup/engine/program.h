@@ -13,6 +13,16 @@ namespace lineup::engine {
 struct Call {
   std::string name;            // shown in traces, e.g. "push(1)"
   std::function<void()> body;  // runs on the logical thread's fiber
+  /// Optional, run instead of `body` when set: `*result = invoke(context, *object, op, arg)`.
+  /// The engine then calls into the code under test through no frame of its own that stays
+  /// on the fiber's stack while the call runs: each such frame is a return the processor
+  /// mispredicts after every switch back to the fiber.
+  int (*invoke)(const void* context, void* object, int op, int arg) = nullptr;
+  const void* context = nullptr;
+  void* const* object = nullptr;  // read when the call starts (setup may have just made it)
+  int op = 0;
+  int arg = 0;
+  int* result = nullptr;
 };
 
 /// A concurrent test program. Each execution runs `setup` alone, then the threads
