@@ -12,6 +12,7 @@
 #include "lineup/hunt/cheap_clocks.h"
 #include "lineup/hunt/judged_classes.h"
 #include "lineup/hunt/preemptions.h"
+#include "lineup/hunt/schedule_memo.h"
 #include "lineup/hunt/sealing.h"
 
 namespace lineup {
@@ -129,6 +130,24 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   engine::HappensBefore hb;
   engine::ClassFingerprint class_of;
   uint64_t judged = 0;  // executions judged so far
+  ScheduleMemo schedules(static_cast<int>(program.threads.size()));
+  // The class of an execution from its trace. For other strategies than CB-DPOR and DPOR (which
+  // computed the relation already, to find races) the relation is built here while most
+  // executions get judged (most are of new classes), with only its clocks and the class (the
+  // steps per location are for finding races); once most are of classes judged already, only
+  // the class is computed (ClassFingerprint: the same value, cheaper), and the judge builds the
+  // relation for the few it judges.
+  auto class_from_trace = [&](const engine::ExecutionResult& r,
+                              const engine::HappensBefore*& relation) {
+    if (2 * judged > out.executions) {
+      hb.reset(static_cast<int>(program.threads.size()),
+               engine::HappensBefore::Kept::kClocksAndClass);
+      for (const engine::Transition& t : r.trace.steps) hb.add(t);
+      relation = &hb;
+      return hb.fingerprint();
+    }
+    return class_of.of(r.trace.steps);
+  };
   IntervalTimer judging;
   uint64_t explored = 0;
   // Each part of a portfolio may run the cap (see Strategy::parts).
@@ -143,31 +162,32 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       return explored < cap;
     }
     ++out.executions;
-    // CB-DPOR and DPOR computed the relation already, to find races. For other strategies
-    // the relation is built here while most executions get judged (most are of new classes),
-    // with only its clocks and the class (the steps per location are for finding races);
-    // once most are of classes judged already, only the class is computed (ClassFingerprint:
-    // the same value, cheaper), and the judge builds the relation for the few it judges.
+    // CB-DPOR and DPOR computed the relation already, to find races; otherwise the class
+    // comes from the schedule memo or from the trace (class_from_trace).
     const engine::HappensBefore* relation = chosen.happens_before();
     if (relation != nullptr && (relation->size() != r.trace.steps.size() ||
                                 relation->threads() != static_cast<int>(program.threads.size()))) {
       relation = nullptr;
     }
-    if (relation == nullptr && 2 * judged > out.executions) {
-      hb.reset(static_cast<int>(program.threads.size()),
-               engine::HappensBefore::Kept::kClocksAndClass);
-      for (const engine::Transition& t : r.trace.steps) hb.add(t);
-      relation = &hb;
-    }
     uint64_t fingerprint = 0;
+    bool class_seen = false;  // in this program, hence in the hunt's set of classes
     if (relation != nullptr) {
       fingerprint = relation->fingerprint();
+    } else if (const std::optional<ScheduleMemo::Key> key = schedules.key(r.schedule)) {
+      // A schedule run before: the same execution, so the same class.
+      if (const std::optional<uint64_t> known = schedules.find(*key)) {
+        fingerprint = *known;
+        class_seen = true;
+      } else {
+        fingerprint = class_from_trace(r, relation);
+        schedules.add(*key, fingerprint);
+      }
     } else {
-      fingerprint = class_of.of(r.trace.steps);
+      fingerprint = class_from_trace(r, relation);
     }
     // The hunt's set of classes is large: its slot is fetched while the check runs.
     const uint64_t hunt_class = fingerprint ^ (index * 0x9e3779b97f4a7c15ULL);
-    if (classes != nullptr) classes->prefetch(hunt_class);
+    if (classes != nullptr && !class_seen) classes->prefetch(hunt_class);
     std::optional<Violation> verdict;
     // Only when the threads read no clock does the class determine the results (see
     // virtual_clock.h); otherwise each execution is judged on its own.
@@ -182,7 +202,7 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       judging.stop();
       if (!passed && class_verdict) judged_classes.failed(fingerprint);
     }
-    if (classes != nullptr) classes->insert(hunt_class);
+    if (classes != nullptr && !class_seen) classes->insert(hunt_class);
     if (after_execution) after_execution();
     if (auto v = std::move(verdict)) {
       bool go_on = more && more(*v);
