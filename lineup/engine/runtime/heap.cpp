@@ -31,7 +31,9 @@ Heap& Heap::instance() {
 Heap::Heap() {
   void* arena = mmap(nullptr, kReserve, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  void* shadow = mmap(nullptr, kReserve / 16, PROT_READ | PROT_WRITE,
+  // One page more than the arena needs: arena_small_access_touches_freed() may read the byte
+  // after the last.
+  void* shadow = mmap(nullptr, kReserve / 16 + 4096, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (arena == MAP_FAILED || shadow == MAP_FAILED) {
     std::fputs("lineup: cannot reserve the execution heap\n", stderr);
@@ -42,6 +44,7 @@ Heap::Heap() {
   shadow_ = static_cast<uint8_t*>(shadow);
   arena_low = base_;
   arena_span = kReserve;
+  arena_shadow = shadow_;
 }
 
 void Heap::reset() {

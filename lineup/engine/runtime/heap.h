@@ -27,6 +27,19 @@ struct BlockInfo {
 /// nor thread-local bytes.
 inline uintptr_t arena_low = 0;
 inline uintptr_t arena_span = 0;
+/// The arena's shadow: a Granule per 16 bytes from arena_low (with one to spare past the end).
+inline const uint8_t* arena_shadow = nullptr;
+
+/// Whether [addr, addr + size) touches a freed granule, for `addr` in the arena and `size`
+/// from 1 to 16 (two granules at most): read from the shadow directly, for the hooks. Past
+/// the arena's used part the shadow reads kUnused (never marked, or cleared by reset), so
+/// that needs no test of its own.
+inline bool arena_small_access_touches_freed(uintptr_t addr, uint32_t size) {
+  const uintptr_t first = (addr - arena_low) >> 4;
+  const uintptr_t last = (addr - arena_low + size - 1) >> 4;
+  constexpr auto kFreed = static_cast<uint8_t>(Granule::kFreed);
+  return (arena_shadow[first] == kFreed) | (arena_shadow[last] == kFreed);
+}
 
 /// A bump arena with LIFO reuse of freed blocks per size class. Reuse is deliberate: it makes
 /// ABA through node recycling happen (deterministically) as it does with a real allocator;

@@ -133,7 +133,10 @@ __attribute__((noinline)) void on_plain_in_full(const void* a, uint32_t size, bo
     Execution* e = tl_active;
     if (e == nullptr) return;
     if (e->options().schedule_plain_accesses) return plain(e, a, size, write, pc);
-    if (e->arena_access_touches_freed(addr, size)) return on_plain_in_full(a, size, write, pc);
+    // The size is a constant in all but the range hooks.
+    const bool freed = size - 1 < 16 ? le::arena_small_access_touches_freed(addr, size)
+                                     : e->arena_access_touches_freed(addr, size);
+    if (freed) return on_plain_in_full(a, size, write, pc);
     return;
   }
   if (tl_heap_on) {
