@@ -140,24 +140,12 @@ void Fibers::prepare(int fiber, Entry entry) {
   }
 }
 
-void Fibers::swap_locals(int from, int to) {
-  if (blocks_.active()) {
-    // Each context has its own errno and its own copy of the locals inside the blocks.
-    for (int i = 0; i < local_count_; ++i) {
-      if (in_blocks(i)) continue;
-      local_values_[from][i] = *local_slots_[i];
-      *local_slots_[i] = local_values_[to][i];
-    }
-    return;
-  }
-  // errno is the OS thread's, which every fiber shares: a real thread's is its own.
-  errno_values_[from] = *errno_;
-  *errno_ = errno_values_[to];
-  void** const from_values = local_values_[from];
-  void* const* const to_values = local_values_[to];
+void Fibers::swap_locals_in_blocks(int from, int to) {
+  // Each context has its own errno and its own copy of the locals inside the blocks.
   for (int i = 0; i < local_count_; ++i) {
-    from_values[i] = *local_slots_[i];
-    *local_slots_[i] = to_values[i];
+    if (in_blocks(i)) continue;
+    local_values_[from][i] = *local_slots_[i];
+    *local_slots_[i] = local_values_[to][i];
   }
 }
 

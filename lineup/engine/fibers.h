@@ -83,7 +83,20 @@ class Fibers {
     void* base = nullptr;  // mmap'ed region including the guard page
     size_t size = 0;
   };
-  void swap_locals(int from, int to);
+  // Inline, at every switch.
+  void swap_locals(int from, int to) {
+    if (blocks_.active()) return swap_locals_in_blocks(from, to);
+    // errno is the OS thread's, which every fiber shares: a real thread's is its own.
+    errno_values_[from] = *errno_;
+    *errno_ = errno_values_[to];
+    void** const from_values = local_values_[from];
+    void* const* const to_values = local_values_[to];
+    for (int i = 0; i < local_count_; ++i) {
+      from_values[i] = *local_slots_[i];
+      *local_slots_[i] = to_values[i];
+    }
+  }
+  void swap_locals_in_blocks(int from, int to);
   // With blocks of their own, a local inside them needs no swapping: its address in
   // `context`'s block.
   void** own_slot(int index, int context) const;
