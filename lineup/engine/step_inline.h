@@ -91,14 +91,13 @@ inline bool reads_only_now(const Transition& t) {
       abort(Outcome::kStepLimit,
             "the execution exceeded " + std::to_string(options_.step_limit) + " steps");
     }
-    SchedulingPoint point;
-    point.enabled = enabled_mask;
-    point.unfinished = unfinished;
-    point.previous = previous_;
-    point.thread_count = thread_count_;
-    point.pending = pending_;
-    point.trace = trace_;
-    point.step = trace_->steps.size();
+    const SchedulingPoint point{.enabled = enabled_mask,
+                                .unfinished = unfinished,
+                                .previous = previous_,
+                                .thread_count = thread_count_,
+                                .pending = pending_,
+                                .trace = trace_,
+                                .step = trace_->steps.size()};
     Decision decision = strategy_->next_thread(point);
     if (decision.kind == Decision::Kind::kStop) {
       abort(Outcome::kDivergence, strategy_->stop_reason());

@@ -90,6 +90,72 @@ std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const H
   return engine;
 }
 
+namespace {
+
+// The strategy that searches program `index` of a hunt; throws std::invalid_argument when
+// the options do not go together.
+std::unique_ptr<engine::Strategy> program_strategy(const HuntOptions& options, uint64_t index) {
+  engine::StrategyConfig config;
+  config.kind = options.strategy;
+  config.bound = options.bound;
+  config.seed = options.seed + index;
+  config.executions = options.executions_per_program;
+  config.pct_depth = options.pct_depth;
+  config.stale_bound = options.stale_bound;
+  std::string error = engine::refuse_memory_model(options.strategy, options.memory_model);
+  if (!error.empty()) throw std::invalid_argument(error);
+  auto strategy = engine::make_strategy(config, &error);
+  if (!strategy) throw std::invalid_argument(error);
+  return strategy;
+}
+
+// The class of each execution of one program (its fingerprint). CB-DPOR and DPOR computed
+// the relation already, to find races. Otherwise a schedule run before gives the class it gave
+// then (ScheduleMemo), and a new one's class comes from its trace: the relation is built while
+// most executions get judged (most are of new classes), with only its clocks and the class
+// (the steps per location are for finding races); once most are of classes judged already,
+// only the class is computed (ClassFingerprint: the same value, cheaper), and the judge builds
+// the relation for the few it judges.
+class ExecutionClasses {
+ public:
+  explicit ExecutionClasses(int threads) : threads_(threads), schedules_(threads) {}
+
+  /// The class of `r`. `relation` is the strategy's relation (or nullptr) and becomes the one
+  /// built here, if one is (when `build_relation`); `*seen` tells whether this schedule ran
+  /// before in the program.
+  uint64_t of(const engine::ExecutionResult& r, const engine::HappensBefore*& relation,
+              bool build_relation, bool* seen) {
+    *seen = false;
+    if (relation != nullptr) return relation->fingerprint();
+    const std::optional<ScheduleMemo::Key> key = schedules_.key(r.schedule);
+    if (!key) return from_trace(r, relation, build_relation);
+    if (const std::optional<uint64_t> known = schedules_.find(*key)) {
+      *seen = true;  // the same execution, so the same class
+      return *known;
+    }
+    const uint64_t fingerprint = from_trace(r, relation, build_relation);
+    schedules_.add(*key, fingerprint);
+    return fingerprint;
+  }
+
+ private:
+  uint64_t from_trace(const engine::ExecutionResult& r, const engine::HappensBefore*& relation,
+                      bool build_relation) {
+    if (!build_relation) return class_of_.of(r.trace.steps);
+    hb_.reset(threads_, engine::HappensBefore::Kept::kClocksAndClass);
+    for (const engine::Transition& t : r.trace.steps) hb_.add(t);
+    relation = &hb_;
+    return hb_.fingerprint();
+  }
+
+  int threads_;
+  ScheduleMemo schedules_;
+  engine::HappensBefore hb_;
+  engine::ClassFingerprint class_of_;
+};
+
+}  // namespace
+
 ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
                              const specs::TestProgram& program, uint64_t index,
                              const HuntOptions& options, const std::function<bool()>& stop,
@@ -114,40 +180,11 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   JudgedClasses judged_classes;
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
-  engine::StrategyConfig config;
-  config.kind = options.strategy;
-  config.bound = options.bound;
-  config.seed = options.seed + index;
-  config.executions = options.executions_per_program;
-  config.pct_depth = options.pct_depth;
-  config.stale_bound = options.stale_bound;
-  std::string error = engine::refuse_memory_model(options.strategy, options.memory_model);
-  if (!error.empty()) throw std::invalid_argument(error);
-  auto strategy = engine::make_strategy(config, &error);
-  if (!strategy) throw std::invalid_argument(error);
+  std::unique_ptr<engine::Strategy> strategy = program_strategy(options, index);
   SealingStrategy sealing(*strategy, options.sealed);
   engine::Strategy& chosen = options.sealed.empty() ? *strategy : sealing;
-  engine::HappensBefore hb;
-  engine::ClassFingerprint class_of;
   uint64_t judged = 0;  // executions judged so far
-  ScheduleMemo schedules(static_cast<int>(program.threads.size()));
-  // The class of an execution from its trace. For other strategies than CB-DPOR and DPOR (which
-  // computed the relation already, to find races) the relation is built here while most
-  // executions get judged (most are of new classes), with only its clocks and the class (the
-  // steps per location are for finding races); once most are of classes judged already, only
-  // the class is computed (ClassFingerprint: the same value, cheaper), and the judge builds the
-  // relation for the few it judges.
-  auto class_from_trace = [&](const engine::ExecutionResult& r,
-                              const engine::HappensBefore*& relation) {
-    if (2 * judged > out.executions) {
-      hb.reset(static_cast<int>(program.threads.size()),
-               engine::HappensBefore::Kept::kClocksAndClass);
-      for (const engine::Transition& t : r.trace.steps) hb.add(t);
-      relation = &hb;
-      return hb.fingerprint();
-    }
-    return class_of.of(r.trace.steps);
-  };
+  ExecutionClasses execution_classes(static_cast<int>(program.threads.size()));
   IntervalTimer judging;
   uint64_t explored = 0;
   // Each part of a portfolio may run the cap (see Strategy::parts).
@@ -162,29 +199,15 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       return explored < cap;
     }
     ++out.executions;
-    // CB-DPOR and DPOR computed the relation already, to find races; otherwise the class
-    // comes from the schedule memo or from the trace (class_from_trace).
+    // CB-DPOR and DPOR computed the relation already, to find races.
     const engine::HappensBefore* relation = chosen.happens_before();
     if (relation != nullptr && (relation->size() != r.trace.steps.size() ||
                                 relation->threads() != static_cast<int>(program.threads.size()))) {
       relation = nullptr;
     }
-    uint64_t fingerprint = 0;
     bool class_seen = false;  // in this program, hence in the hunt's set of classes
-    if (relation != nullptr) {
-      fingerprint = relation->fingerprint();
-    } else if (const std::optional<ScheduleMemo::Key> key = schedules.key(r.schedule)) {
-      // A schedule run before: the same execution, so the same class.
-      if (const std::optional<uint64_t> known = schedules.find(*key)) {
-        fingerprint = *known;
-        class_seen = true;
-      } else {
-        fingerprint = class_from_trace(r, relation);
-        schedules.add(*key, fingerprint);
-      }
-    } else {
-      fingerprint = class_from_trace(r, relation);
-    }
+    const uint64_t fingerprint =
+        execution_classes.of(r, relation, 2 * judged > out.executions, &class_seen);
     // The hunt's set of classes is large: its slot is fetched while the check runs.
     const uint64_t hunt_class = fingerprint ^ (index * 0x9e3779b97f4a7c15ULL);
     if (classes != nullptr && !class_seen) classes->prefetch(hunt_class);
