@@ -1,6 +1,7 @@
 // Scheduling points: recording a thread's pending transition, asking the strategy who runs
 // next, switching fibers only when the chosen thread changes, and deciding which threads are
-// blocked (locks, condition variables, predicates, spinning).
+// blocked (locks, condition variables, predicates, spinning). The body of a step itself is in
+// step_inline.h; this file has what it calls out of line.
 #include <bit>
 #include <cstring>
 #include <utility>
