@@ -28,8 +28,8 @@ engine::Program Target::instantiate(const TestProgram& program, std::vector<int>
     for (size_t i = 0; i < program.threads[thread].size(); ++i) {
       Operation op = program.threads[thread][i];
       int* slot = &(*results)[program.flat(static_cast<int>(thread), static_cast<int>(i))];
-      engine::Call call{model->describe(op),
-                        [structure, d, op, slot] { *slot = d->call(*structure, op.op, op.arg); }};
+      engine::Call call;
+      call.name = model->describe(op);
       call.invoke = &call_driver;
       call.context = d;
       call.object = structure.get();

@@ -12,7 +12,7 @@ namespace lineup::engine {
 /// the transitions it performs can be grouped per call.
 struct Call {
   std::string name;            // shown in traces, e.g. "push(1)"
-  std::function<void()> body;  // runs on the logical thread's fiber
+  std::function<void()> body;  // runs on the logical thread's fiber, unless invoke is set
   /// Optional, run instead of `body` when set: `*result = invoke(context, *object, op, arg)`.
   /// The engine then calls into the code under test through no frame of its own that stays
   /// on the fiber's stack while the call runs: each such frame is a return the processor
