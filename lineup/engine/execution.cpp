@@ -23,6 +23,7 @@ Execution::~Execution() { static_writes_.undo(); }
 void Execution::run(const Program& program, Strategy& strategy, ExecutionResult& result) {
   program_ = &program;
   strategy_ = &strategy;
+  uniform_ = strategy.uniform_state();
   result_ = &result;
   trace_ = &result.trace;
   result.outcome = Outcome::kCompleted;

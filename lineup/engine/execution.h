@@ -203,6 +203,9 @@ class Execution {
   /// Asks the strategy which thread runs next among those enabled (kNoThread: none is left).
   ThreadId choose();
   ThreadId choose_inline();  // the same, inline in step_inline()
+  /// The strategy's decision among `enabled` (not empty), by a SchedulingPoint; aborts the
+  /// execution when the strategy stops or abandons it, or picks a thread that cannot run.
+  ThreadId ask_strategy(uint64_t enabled);
   /// Asks the strategy to decide a memory-model choice and records it in the schedule.
   uint32_t decide(const Choice& choice);
   bool enabled(ThreadId t);
@@ -280,6 +283,8 @@ class Execution {
   // Per-execution state, reset by run().
   const Program* program_ = nullptr;
   Strategy* strategy_ = nullptr;
+  // strategy_->uniform_state(): when set, each choice is made inline from it.
+  uint64_t* uniform_ = nullptr;
   ExecutionResult* result_ = nullptr;
   Trace* trace_ = nullptr;
   int thread_count_ = 0;

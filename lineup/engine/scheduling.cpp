@@ -100,6 +100,27 @@ void Execution::capture_deferred_write() {
 
 ThreadId Execution::choose() { return choose_inline(); }
 
+ThreadId Execution::ask_strategy(uint64_t enabled) {
+  const SchedulingPoint point{.enabled = enabled,
+                              .unfinished = unfinished_,
+                              .previous = previous_,
+                              .thread_count = thread_count_,
+                              .pending = pending_,
+                              .trace = trace_,
+                              .step = trace_->steps.size()};
+  Decision decision = strategy_->next_thread(point);
+  if (decision.kind == Decision::Kind::kStop) {
+    abort(Outcome::kDivergence, strategy_->stop_reason());
+  }
+  if (decision.kind == Decision::Kind::kAbandon) abort(Outcome::kAbandoned, "");
+  ThreadId next = decision.thread;
+  if (next < 0 || next >= thread_count_ || !((enabled >> next) & 1)) {
+    abort(Outcome::kDivergence, "the strategy chose T" + std::to_string(next) +
+                                    ", which cannot run at step " + std::to_string(point.step));
+  }
+  return next;
+}
+
 void Execution::resolve_stall() {
   // Time passes only when nothing else can happen: the timed wait with the earliest deadline
   // (the oldest of those) times out, and the clock moves to its deadline.

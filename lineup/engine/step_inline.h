@@ -12,6 +12,7 @@
 #include "lineup/engine/execution.h"
 #include "lineup/engine/runtime/heap.h"
 #include "lineup/engine/runtime/modes.h"
+#include "lineup/engine/strategy/random_bits.h"
 
 namespace lineup::engine {
 namespace step_parts {
@@ -91,23 +92,9 @@ inline bool reads_only_now(const Transition& t) {
       abort(Outcome::kStepLimit,
             "the execution exceeded " + std::to_string(options_.step_limit) + " steps");
     }
-    const SchedulingPoint point{.enabled = enabled_mask,
-                                .unfinished = unfinished,
-                                .previous = previous_,
-                                .thread_count = thread_count_,
-                                .pending = pending_,
-                                .trace = trace_,
-                                .step = trace_->steps.size()};
-    Decision decision = strategy_->next_thread(point);
-    if (decision.kind == Decision::Kind::kStop) {
-      abort(Outcome::kDivergence, strategy_->stop_reason());
-    }
-    if (decision.kind == Decision::Kind::kAbandon) abort(Outcome::kAbandoned, "");
-    ThreadId next = decision.thread;
-    if (next < 0 || next >= thread_count_ || !((enabled_mask >> next) & 1)) {
-      abort(Outcome::kDivergence, "the strategy chose T" + std::to_string(next) +
-                                      ", which cannot run at step " + std::to_string(point.step));
-    }
+    // A uniform random pick needs no SchedulingPoint and no call (Strategy::uniform_state).
+    const ThreadId next = uniform_ != nullptr ? random_enabled_thread(*uniform_, enabled_mask)
+                                              : ask_strategy(enabled_mask);
     result_->schedule.choices.push_back(next);
     if (next != previous_ && previous_ != kNoThread && ((enabled_mask >> previous_) & 1)) {
       result_->preempted_pcs.push_back(pending_[previous_].pc);

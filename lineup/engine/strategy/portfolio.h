@@ -27,6 +27,7 @@ class PortfolioStrategy final : public Strategy {
   /// Its systematic and its sampling part: each may run the cap, so that the systematic part
   /// completes the same bounds as alone.
   int parts() const override { return 2; }
+  uint64_t* uniform_state() override { return turn_->uniform_state(); }
 
  private:
   std::unique_ptr<Strategy> systematic_, sampler_;

@@ -18,6 +18,7 @@ class RandomStrategy final : public Strategy {
   /// c11 mode: the SC option half the time, else any (random_choice.h).
   uint32_t choose(const Choice& choice) override { return random_choice(state_, choice); }
   void end_execution(const ExecutionResult&) override {}
+  uint64_t* uniform_state() override { return &state_; }
 
  private:
   uint64_t state_;

@@ -2,6 +2,7 @@
 // round per number, full period, good enough for picking among a few threads).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 namespace lineup::engine {
@@ -18,6 +19,17 @@ inline uint64_t random_bits(uint64_t& state) {
 /// small n strategies use).
 inline uint64_t bounded_random(uint64_t& state, uint64_t n) {
   return static_cast<uint64_t>((static_cast<unsigned __int128>(random_bits(state)) * n) >> 64);
+}
+
+/// One of the threads set in `enabled` (not empty), uniformly; takes no random bits when
+/// only one is set.
+inline int random_enabled_thread(uint64_t& state, uint64_t enabled) {
+  if ((enabled & (enabled - 1)) == 0) return std::countr_zero(enabled);
+  uint64_t n = 0;  // a loop: std::popcount is a library call without -mpopcnt
+  for (uint64_t m = enabled; m != 0; m &= m - 1) ++n;
+  // Clear the k lowest set bits; the lowest left is the k-th thread.
+  for (uint64_t k = bounded_random(state, n); k > 0; --k) enabled &= enabled - 1;
+  return std::countr_zero(enabled);
 }
 
 }  // namespace lineup::engine

@@ -65,6 +65,11 @@ class Strategy {
   /// How many searches take turns in this strategy's executions (a portfolio's parts): a
   /// caller that caps the executions per program gives each part the cap.
   virtual int parts() const { return 1; }
+  /// For the current execution, after begin_execution: the random state, when every
+  /// next_thread of the execution is random_enabled_thread(state, enabled) (random_bits.h)
+  /// and nothing else. The engine then makes each pick inline without building a
+  /// SchedulingPoint, with the same result. nullptr (the default) otherwise.
+  virtual uint64_t* uniform_state() { return nullptr; }
 };
 
 }  // namespace lineup::engine
