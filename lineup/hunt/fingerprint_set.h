@@ -1,10 +1,11 @@
-// A set of 64-bit class fingerprints in one open-addressing array: a hunt inserts one per
-// execution, hundreds of thousands in all, and a tree node per insertion (allocation, cache
-// misses down a deep tree) cost more than the check of the execution itself.
-// Long hunts reach tens of millions of classes, and rehashing such a table at once stalls the
-// hunt for seconds (past its budget), so the table grows incrementally: a doubled table takes
-// new entries at once, and each insertion moves a few slots of the old one across, which is
-// freed when the last has moved. Until then a lookup probes both.
+// A set of 64-bit class fingerprints in one open-addressing array: a program's search inserts
+// one per execution of a class not seen before, up to hundreds of thousands, and a tree node
+// per insertion (allocation, cache misses down a deep tree) cost more than the check of the
+// execution itself.
+// Rehashing a large table at once would stall the search past its budget, so the table grows
+// incrementally: a doubled table takes new entries at once, and each insertion moves a few
+// slots of the old one across, which is freed when the last has moved. Until then a lookup
+// probes both.
 #pragma once
 
 #include <cstddef>

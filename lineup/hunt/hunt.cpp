@@ -29,7 +29,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   auto out_of_time = [&] { return coarse_seconds() >= deadline; };
   auto engine = make_engine(target, options, generator::thread_count(target, options.shape()));
   rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
-  FingerprintSet classes;
+  uint64_t classes = 0;  // distinct classes reached (search_program counts them)
   checker::ModelMoves moves(*target.model);  // shared by the programs' judges
   int lowest_bound = INT_MAX;  // INT_MAX: every counted program was explored exhaustively
   bool bound_counted = false;
@@ -54,14 +54,14 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     }
     result.setup_seconds += std::chrono::duration<double>(Clock::now() - setup).count();
     moves.limit();  // no judge lives between programs
-    size_t classes_before = classes.size();
+    const uint64_t classes_before = classes;
     uint64_t executions_before = result.executions;
     ProgramSearch s = search_program(
         *engine, target, program, index, current, out_of_time, &classes, {},
         [&] {
           uint64_t n = ++result.executions;
           if (options.curve_every != 0 && n % options.curve_every == 0) {
-            result.curve.push_back({n, classes.size()});
+            result.curve.push_back({n, classes});
           }
         },
         &moves);
@@ -72,7 +72,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     result.spin_blocks += s.spin_blocks;
     result.forced_timeouts += s.forced_timeouts;
     result.late_stack_publications += s.late_stack_publications;
-    uint64_t new_classes = classes.size() - classes_before;
+    uint64_t new_classes = classes - classes_before;
     result.per_program.push_back({index, s.executions, new_classes});
     if (options.bias_classes && new_classes > 0 &&
         (best.size() < kBest || new_classes > best.back().first)) {
@@ -104,7 +104,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
       lowest_bound = std::min(lowest_bound, completed);
       bound_counted = true;
     }
-    result.distinct_classes = classes.size();
+    result.distinct_classes = classes;
     result.seconds = elapsed();
     result.bound_completed = bound_counted ? lowest_bound : -1;
     if (progress) progress(result);

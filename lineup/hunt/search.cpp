@@ -10,6 +10,7 @@
 #include "lineup/engine/strategy/replay.h"
 #include "lineup/engine/trace_printer.h"
 #include "lineup/hunt/cheap_clocks.h"
+#include "lineup/hunt/fingerprint_set.h"
 #include "lineup/hunt/judged_classes.h"
 #include "lineup/hunt/preemptions.h"
 #include "lineup/hunt/schedule_memo.h"
@@ -159,7 +160,7 @@ class ExecutionClasses {
 ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
                              const specs::TestProgram& program, uint64_t index,
                              const HuntOptions& options, const std::function<bool()>& stop,
-                             FingerprintSet* classes,
+                             uint64_t* classes_reached,
                              const std::function<bool(const Violation&)>& more,
                              const std::function<void()>& after_execution,
                              checker::ModelMoves* moves) {
@@ -185,6 +186,9 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
   engine::Strategy& chosen = options.sealed.empty() ? *strategy : sealing;
   uint64_t judged = 0;  // executions judged so far
   ExecutionClasses execution_classes(static_cast<int>(program.threads.size()));
+  // The classes reached in this program. The hunt's count of distinct classes is the sum over
+  // its programs: classes of different programs are different.
+  FingerprintSet program_classes(4096);
   IntervalTimer judging;
   uint64_t explored = 0;
   // Each part of a portfolio may run the cap (see Strategy::parts).
@@ -205,12 +209,9 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
                                 relation->threads() != static_cast<int>(program.threads.size()))) {
       relation = nullptr;
     }
-    bool class_seen = false;  // in this program, hence in the hunt's set of classes
+    bool class_seen = false;  // the same execution ran before: its class is counted
     const uint64_t fingerprint =
         execution_classes.of(r, relation, 2 * judged > out.executions, &class_seen);
-    // The hunt's set of classes is large: its slot is fetched while the check runs.
-    const uint64_t hunt_class = fingerprint ^ (index * 0x9e3779b97f4a7c15ULL);
-    if (classes != nullptr && !class_seen) classes->prefetch(hunt_class);
     std::optional<Violation> verdict;
     // Only when the threads read no clock does the class determine the results (see
     // virtual_clock.h); otherwise each execution is judged on its own.
@@ -225,7 +226,9 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       judging.stop();
       if (!passed && class_verdict) judged_classes.failed(fingerprint);
     }
-    if (classes != nullptr && !class_seen) classes->insert(hunt_class);
+    if (classes_reached != nullptr && !class_seen && program_classes.insert(fingerprint)) {
+      ++*classes_reached;
+    }
     if (after_execution) after_execution();
     if (auto v = std::move(verdict)) {
       bool go_on = more && more(*v);

@@ -12,7 +12,6 @@
 
 #include "checker/model_moves.h"
 #include "lineup/engine/engine.h"
-#include "lineup/hunt/fingerprint_set.h"
 #include "lineup/hunt/hunt.h"
 
 namespace lineup {
@@ -36,15 +35,16 @@ struct ProgramSearch {
 };
 
 /// Explores `program` (the `index`-th of its hunt) under `options` (strategy, bound, cap,
-/// check, spec); stops early when `stop()` returns true. Each execution's happens-before
-/// fingerprint goes into `classes` when given. The search stops at the first violation
+/// check, spec); stops early when `stop()` returns true. When `classes_reached` is given, it
+/// is incremented as each class (of happens-before) is first reached in the program. The
+/// search stops at the first violation
 /// unless `more` is given: then every violation is passed to it, and the search goes on
 /// while it returns true (ProgramSearch::violation keeps the first). `moves`: the target
 /// model's moves, kept by the caller from program to program (nullptr: none kept).
 ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
                              const specs::TestProgram& program, uint64_t index,
                              const HuntOptions& options, const std::function<bool()>& stop,
-                             FingerprintSet* classes = nullptr,
+                             uint64_t* classes_reached = nullptr,
                              const std::function<bool(const Violation&)>& more = {},
                              const std::function<void()>& after_execution = {},
                              checker::ModelMoves* moves = nullptr);

@@ -8,6 +8,9 @@
 #include <set>
 
 #include "generator/programs.h"
+#include "lineup/engine/happens_before.h"
+#include "lineup/engine/strategy/icb.h"
+#include "lineup/hunt/search.h"
 #include "specs/structure.h"
 
 namespace lineup {
@@ -230,6 +233,43 @@ TEST(Hunt, BiasedHuntsAreReproducibleAndFindBugs) {
   EXPECT_EQ(a.distinct_classes, b.distinct_classes);
   EXPECT_NE(a.executions, plain.executions);
   EXPECT_EQ(hunt(*specs::find_target("seeded/msqueue-tag-reset"), o).violations.size(), 1u);
+}
+
+// Every execution of each program with at most one preemption (ICB): a program's count is the
+// number of distinct happens-before fingerprints among them, found here with a std::set over
+// the engine's own runs; the hunt's is their sum.
+TEST(Hunt, CountsEachProgramsDistinctClassesOnce) {
+  const specs::Target& q = *specs::find_target("boost/queue");
+  HuntOptions o = programs(3);
+  o.threads = 2;
+  o.calls = 2;
+  o.strategy = engine::StrategyKind::kIcb;
+  o.bound = 1;
+  o.executions_per_program = 100000;  // more than any of these programs has
+  HuntResult r = hunt(q, o);
+  ASSERT_EQ(r.per_program.size(), 3u);
+  auto engine = make_engine(q, o, 2);
+  rc::Gen<specs::TestProgram> gen = generator::test_programs(q, o.shape());
+  uint64_t total = 0;
+  for (const ProgramCounts& counted : r.per_program) {
+    const specs::TestProgram program = generator::sample(gen, o.seed, counted.index);
+    std::vector<int> results(program.results_size(), 0);
+    const engine::Program p = q.instantiate(program, &results);
+    engine::IcbStrategy every(1);
+    std::set<uint64_t> classes;
+    uint64_t executions = engine->explore(p, every, [&](const engine::ExecutionResult& e) {
+      engine::HappensBefore hb;
+      hb.reset(2, engine::HappensBefore::Kept::kClocksAndClass);
+      for (const engine::Transition& t : e.trace.steps) hb.add(t);
+      classes.insert(hb.fingerprint());
+      return true;
+    });
+    EXPECT_EQ(counted.executions, executions);
+    EXPECT_LT(classes.size(), executions);  // some executions share a class
+    EXPECT_EQ(counted.classes, classes.size()) << "program " << counted.index;
+    total += classes.size();
+  }
+  EXPECT_EQ(r.distinct_classes, total);
 }
 
 }  // namespace
