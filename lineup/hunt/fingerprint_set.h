@@ -48,10 +48,6 @@ class FingerprintSet {
     return in(slots_.get(), capacity_, fingerprint) ||
            (old_ && in(old_.get(), old_capacity_, fingerprint));
   }
-  /// Starts loading the slot where `fingerprint` goes, ahead of an insert or lookup.
-  void prefetch(uint64_t fingerprint) const {
-    __builtin_prefetch(&slots_[start(fingerprint, capacity_)]);
-  }
   /// How many distinct fingerprints were inserted.
   size_t size() const { return size_; }
   /// Whether the table is still moving the entries of its previous size (for tests).
