@@ -11,36 +11,27 @@ ScheduleMemo::ScheduleMemo(int threads)
 std::optional<ScheduleMemo::Key> ScheduleMemo::key(const engine::Schedule& schedule) const {
   const std::vector<engine::ThreadId>& choices = schedule.choices;
   if (!schedule.stale.empty() || choices.size() > max_choices_) return std::nullopt;
-  Key k;
-  const uint64_t limit = uint64_t{1} << bits_;
-  if (choices.size() * static_cast<size_t>(bits_) <= 56) {
-    // The common case, every choice in the low word: shifted in from the last one, so that
-    // choice i ends at bit i * bits_, as below, with fewer instructions a choice.
-    uint64_t any = 0;
+  // Shifted in from the last choice, so that choice i ends at bit i * bits_ of the 128.
+  const auto b = static_cast<unsigned>(bits_);
+  uint64_t low = 0, high = 0, any = 0;
+  if (choices.size() * b <= 56) {
+    // The common case, every choice in the low word: one shift a choice.
     for (size_t i = choices.size(); i-- > 0;) {
       const auto v = static_cast<uint64_t>(static_cast<uint32_t>(choices[i]));
       any |= v;
-      k.low = (k.low << bits_) | v;
+      low = (low << b) | v;
     }
-    if (any >= limit) return std::nullopt;  // not a thread of the program
-    k.high = static_cast<uint64_t>(choices.size()) << 56;
-    return k;
-  }
-  unsigned at = 0;  // bit position in low (0-63) or high (64-119)
-  for (engine::ThreadId c : choices) {
-    const auto v = static_cast<uint64_t>(c);
-    if (v >= limit) return std::nullopt;  // not a thread of the program
-    if (at < 64) {
-      k.low |= v << at;
-      // A choice that straddles the two words: its upper bits go to high.
-      if (at + static_cast<unsigned>(bits_) > 64) k.high |= v >> (64 - at);
-    } else {
-      k.high |= v << (at - 64);
+  } else {
+    // bits_ is between 1 and 7, so neither shift reaches 64.
+    for (size_t i = choices.size(); i-- > 0;) {
+      const auto v = static_cast<uint64_t>(static_cast<uint32_t>(choices[i]));
+      any |= v;
+      high = (high << b) | (low >> (64 - b));
+      low = (low << b) | v;
     }
-    at += static_cast<unsigned>(bits_);
   }
-  k.high |= static_cast<uint64_t>(choices.size()) << 56;
-  return k;
+  if ((any >> b) != 0) return std::nullopt;  // a choice that is not a thread of the program
+  return Key{low, high | (static_cast<uint64_t>(choices.size()) << 56)};
 }
 
 size_t ScheduleMemo::start(const Key& key) const {
