@@ -6,9 +6,9 @@
 #include <cstdlib>
 
 #include "adapters/smoke/smoke_programs.h"
-#include "lineup/engine/engine.h"
-#include "lineup/engine/runtime/heap.h"
-#include "lineup/engine/strategy/random.h"
+#include "engine/engine.h"
+#include "engine/heap.h"
+#include "engine/strategy/random.h"
 
 namespace {
 

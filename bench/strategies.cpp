@@ -13,15 +13,15 @@
 #include <string>
 
 #include "adapters/smoke/smoke_programs.h"
-#include "lineup/engine/engine.h"
-#include "lineup/engine/happens_before.h"
-#include "lineup/engine/strategy/cbdpor.h"
-#include "lineup/engine/strategy/dpor.h"
-#include "lineup/engine/strategy/icb.h"
-#include "lineup/engine/strategy/pct.h"
-#include "lineup/engine/strategy/pos.h"
-#include "lineup/engine/strategy/random.h"
-#include "lineup/engine/strategy/surw.h"
+#include "engine/engine.h"
+#include "engine/happens_before.h"
+#include "engine/strategy/cbdpor.h"
+#include "engine/strategy/dpor.h"
+#include "engine/strategy/icb.h"
+#include "engine/strategy/pct.h"
+#include "engine/strategy/pos.h"
+#include "engine/strategy/random.h"
+#include "engine/strategy/surw.h"
 
 namespace {
 

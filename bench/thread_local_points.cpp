@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "lineup/engine/engine.h"
-#include "lineup/engine/strategy/random.h"
+#include "engine/engine.h"
+#include "engine/strategy/random.h"
 #include "thread_local_programs.h"
 
 namespace {

@@ -3,7 +3,7 @@
 // thread_local around each increment.
 #pragma once
 
-#include "lineup/engine/program.h"
+#include "engine/program.h"
 
 namespace bench {
 

@@ -13,8 +13,8 @@
 #include <cstring>
 #include <vector>
 
-#include "lineup/engine/happens_before.h"
-#include "lineup/engine/trace.h"
+#include "engine/happens_before.h"
+#include "engine/trace.h"
 
 namespace lineup::checker {
 

@@ -26,8 +26,8 @@
 #include "checker/serial_orders.h"
 #include "checker/shortcut_tally.h"
 #include "checker/witnesses.h"
-#include "lineup/engine/happens_before.h"
-#include "lineup/engine/trace.h"
+#include "engine/happens_before.h"
+#include "engine/trace.h"
 #include "specs/structure.h"
 
 namespace lineup {

@@ -1,7 +1,7 @@
 #include "checker/phase1.h"
 
 #include "checker/judge.h"
-#include "lineup/engine/strategy/serial.h"
+#include "engine/strategy/serial.h"
 
 namespace lineup {
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lineup/engine/engine.h"
+#include "engine/engine.h"
 #include "specs/structure.h"
 
 namespace lineup {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "checker/history.h"
-#include "lineup/engine/trace.h"
+#include "engine/trace.h"
 
 namespace lineup::engine {
 class HappensBefore;

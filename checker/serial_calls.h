@@ -6,8 +6,8 @@
 #pragma once
 
 #include "checker/boundary_order.h"
-#include "lineup/engine/happens_before.h"
-#include "lineup/engine/trace.h"
+#include "engine/happens_before.h"
+#include "engine/trace.h"
 
 namespace lineup::checker {
 

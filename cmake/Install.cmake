@@ -16,7 +16,7 @@ install(EXPORT lineupTargets NAMESPACE lineup:: DESTINATION ${LINEUP_CMAKE_DIR}
         COMPONENT development)
 
 # Every header under the folders the public libraries include from.
-foreach(folder specs generator checker lineup corpus adapters/smoke adapters/libcds)
+foreach(folder engine specs generator checker lineup adapters/smoke adapters/libcds)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${folder}/
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/lineup/${folder}
           COMPONENT development

@@ -6,8 +6,8 @@ set -euo pipefail
 build=${1:?usage: scripts/tidy.sh BUILD_DIR}
 cd "$(dirname "$0")/.."
 [ -f "$build/compile_commands.json" ] || { echo "tidy: no $build/compile_commands.json" >&2; exit 2; }
-mapfile -t sources < <(git ls-files 'lineup/*.cpp' 'checker/*.cpp' 'corpus/*.cpp' \
-  'generator/*.cpp' 'specs/*.cpp' | grep -v '^lineup/engine/runtime/')
+mapfile -t sources < <(git ls-files 'engine/*.cpp' 'lineup/*.cpp' 'checker/*.cpp' \
+  'generator/*.cpp' 'specs/*.cpp' | grep -v '^engine/runtime/')
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 printf '%s\n' "${sources[@]}" |

@@ -21,7 +21,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "lineup/engine/program.h"
+#include "engine/program.h"
 #include "specs/model.h"
 #include "specs/registry.h"
 #include "specs/test_program.h"

@@ -2,7 +2,7 @@
 // switches, and the libcds state reset between executions.
 #pragma once
 
-#include "lineup/engine/engine.h"
+#include "engine/engine.h"
 
 namespace lineup::adapters::cds {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "lineup/engine/program.h"
+#include "engine/program.h"
 
 namespace lineup::smoke {
 

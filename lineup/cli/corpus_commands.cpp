@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "corpus/corpus.h"
-#include "corpus/html_report.h"
-#include "corpus/shrink.h"
+#include "lineup/corpus/corpus.h"
+#include "lineup/corpus/html_report.h"
+#include "lineup/corpus/shrink.h"
 
 namespace lineup::cli {
 namespace {

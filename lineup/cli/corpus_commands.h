@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "corpus/counterexample.h"
+#include "lineup/corpus/counterexample.h"
 #include "lineup/cli/command.h"
 #include "lineup/hunt/hunt.h"
 

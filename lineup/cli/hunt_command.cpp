@@ -8,10 +8,10 @@
 #include <optional>
 #include <vector>
 
-#include "corpus/parallel.h"
+#include "lineup/corpus/parallel.h"
 #include "lineup/cli/hunt_summary.h"
 #include "lineup/cli/progress.h"
-#include "lineup/engine/strategy/factory.h"
+#include "engine/strategy/factory.h"
 #include "lineup/hunt/shard.h"
 
 namespace lineup::cli {

@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "corpus/merge.h"
-#include "corpus/merge_results.h"
+#include "lineup/corpus/merge.h"
+#include "lineup/corpus/merge_results.h"
 
 namespace lineup::cli {
 namespace {

@@ -22,7 +22,7 @@ class MergeCommands : public Command {
   /// Runs it and returns the exit status. corpus merge: prints what it kept, dropped (and
   /// which file holds the same bug) and found unreadable (copied as it is); 0, or 1 when a
   /// file was unreadable, 2 on I/O errors. merge-results: prints the merged summary (see
-  /// corpus/merge_results.h) as JSON; 0 without violations, 1 with, 2 on unusable input.
+  /// lineup/corpus/merge_results.h) as JSON; 0 without violations, 1 with, 2 on unusable input.
   ExitStatus run() override;
 
  private:

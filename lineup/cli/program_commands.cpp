@@ -8,10 +8,10 @@
 
 #include "adapters/smoke/smoke_programs.h"
 #include "lineup/cli/corpus_commands.h"
-#include "lineup/engine/engine.h"
-#include "lineup/engine/happens_before.h"
-#include "lineup/engine/strategy/coverage.h"
-#include "lineup/engine/trace_printer.h"
+#include "engine/engine.h"
+#include "engine/happens_before.h"
+#include "engine/strategy/coverage.h"
+#include "engine/trace_printer.h"
 #include "specs/structure.h"
 
 namespace lineup::cli {

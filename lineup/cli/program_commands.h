@@ -10,7 +10,7 @@
 #include <string>
 
 #include "lineup/cli/command.h"
-#include "lineup/engine/strategy/factory.h"
+#include "engine/strategy/factory.h"
 
 namespace lineup::cli {
 

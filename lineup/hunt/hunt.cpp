@@ -6,7 +6,7 @@
 #include <set>
 
 #include "generator/programs.h"
-#include "lineup/engine/symbolizer.h"
+#include "engine/symbolizer.h"
 #include "lineup/hunt/cheap_clocks.h"
 #include "lineup/hunt/search.h"
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "generator/shape.h"
-#include "lineup/engine/schedule.h"
-#include "lineup/engine/strategy/factory.h"
+#include "engine/schedule.h"
+#include "engine/strategy/factory.h"
 #include "lineup/hunt/violation_kind.h"
 #include "specs/structure.h"
 
@@ -36,7 +36,7 @@ struct HuntOptions {
   /// Every plain access to a thread's own stack is a step, even before a pointer into the
   /// stack is published (EngineOptions::private_stack_steps; counterexamples of format 1).
   bool private_stack_steps = false;
-  /// sc (the default) or c11 (lineup/engine/weak_memory.h). In c11 mode the systematic
+  /// sc (the default) or c11 (engine/weak_memory.h). In c11 mode the systematic
   /// strategy is dfs, and every execution is judged by the classic check: the dependency-
   /// aware check derives its order from the trace as an interleaving, which a stale read is
   /// not.

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "lineup/engine/symbolizer.h"
+#include "engine/symbolizer.h"
 
 namespace lineup {
 

@@ -15,7 +15,7 @@
 #include <optional>
 #include <vector>
 
-#include "lineup/engine/schedule.h"
+#include "engine/schedule.h"
 
 namespace lineup {
 

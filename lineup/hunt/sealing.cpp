@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "lineup/engine/symbolizer.h"
+#include "engine/symbolizer.h"
 
 namespace lineup {
 

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "lineup/engine/strategy/forwarding_strategy.h"
+#include "engine/strategy/forwarding_strategy.h"
 
 namespace lineup {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "checker/model_moves.h"
-#include "lineup/engine/engine.h"
+#include "engine/engine.h"
 #include "lineup/hunt/hunt.h"
 
 namespace lineup {

@@ -5,7 +5,7 @@
 #include <ostream>
 #include <string_view>
 
-#include "lineup/engine/outcome.h"
+#include "engine/outcome.h"
 
 namespace lineup {
 

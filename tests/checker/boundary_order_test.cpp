@@ -12,7 +12,7 @@
 #include <numeric>
 #include <vector>
 
-#include "lineup/engine/happens_before.h"
+#include "engine/happens_before.h"
 
 namespace lineup::checker {
 namespace {

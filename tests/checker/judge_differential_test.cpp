@@ -14,9 +14,9 @@
 #include "checker/phase1.h"
 #include "checker/total_order.h"
 #include "generator/programs.h"
-#include "lineup/engine/happens_before.h"
-#include "lineup/engine/strategy/factory.h"
-#include "lineup/engine/strategy/random_bits.h"
+#include "engine/happens_before.h"
+#include "engine/strategy/factory.h"
+#include "engine/strategy/random_bits.h"
 #include "lineup/hunt/search.h"
 #include "tests/checker/reference_judge.h"
 

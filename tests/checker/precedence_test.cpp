@@ -10,8 +10,8 @@
 #include <set>
 
 #include "checker/linearizable.h"
-#include "lineup/engine/happens_before.h"
-#include "lineup/engine/strategy/random_bits.h"
+#include "engine/happens_before.h"
+#include "engine/strategy/random_bits.h"
 
 namespace lineup::checker {
 namespace {

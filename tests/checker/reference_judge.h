@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "checker/history.h"
-#include "lineup/engine/happens_before.h"
-#include "lineup/engine/trace.h"
+#include "engine/happens_before.h"
+#include "engine/trace.h"
 #include "specs/structure.h"
 
 namespace lineup::reference {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "interleavings.h"
-#include "lineup/engine/engine.h"
+#include "engine/engine.h"
 
 namespace oracle {
 

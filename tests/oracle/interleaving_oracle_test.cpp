@@ -20,8 +20,8 @@
 #include "controlled.h"
 #include "generate.h"
 #include "interleavings.h"
-#include "lineup/engine/happens_before.h"
-#include "lineup/engine/strategy/factory.h"
+#include "engine/happens_before.h"
+#include "engine/strategy/factory.h"
 #include "lineup/hunt/hunt.h"
 
 namespace oracle {

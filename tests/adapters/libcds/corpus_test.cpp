@@ -1,7 +1,7 @@
 // The libcds bugs of docs/findings.md as archived counterexamples (corpus/cases/libcds/), one test
 // per file: each must still reproduce with the installed libcds. A libcds release that fixes
 // one turns its test red, which is the cue to move the file to a fixed-bugs suite.
-#include "corpus/gtest.h"
+#include "lineup/corpus/gtest.h"
 
 LINEUP_CORPUS_TESTS(LibcdsFindings, LINEUP_SOURCE_DIR "/corpus/cases/libcds",
                     lineup::corpus::Expect::kReproduces);

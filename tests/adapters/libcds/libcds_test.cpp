@@ -11,9 +11,9 @@
 
 #include "adapters/libcds/cds_engine.h"
 #include "adapters/libcds/cds_fibers.h"
-#include "lineup/engine/engine.h"
-#include "lineup/engine/strategy/random.h"
-#include "lineup/engine/trace_printer.h"
+#include "engine/engine.h"
+#include "engine/strategy/random.h"
+#include "engine/trace_printer.h"
 #include "tests/adapters/libcds/fixtures/cds_programs.h"
 
 namespace {

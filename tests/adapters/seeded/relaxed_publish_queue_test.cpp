@@ -5,9 +5,9 @@
 
 #include <stdexcept>
 
-#include "corpus/corpus.h"
-#include "corpus/counterexample.h"
-#include "corpus/shrink.h"
+#include "lineup/corpus/corpus.h"
+#include "lineup/corpus/counterexample.h"
+#include "lineup/corpus/shrink.h"
 #include "lineup/hunt/hunt.h"
 #include "specs/structure.h"
 

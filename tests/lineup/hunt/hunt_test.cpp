@@ -8,8 +8,8 @@
 #include <set>
 
 #include "generator/programs.h"
-#include "lineup/engine/happens_before.h"
-#include "lineup/engine/strategy/icb.h"
+#include "engine/happens_before.h"
+#include "engine/strategy/icb.h"
 #include "lineup/hunt/search.h"
 #include "specs/structure.h"
 

@@ -1,0 +1,95 @@
+#include "engine/crash_guard.h"
+
+#include <signal.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include <cstdint>
+#include <cstdlib>
+
+#include "engine/execution.h"
+#include "engine/modes.h"
+
+namespace lineup::engine {
+namespace {
+
+constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP};
+struct sigaction previous[sizeof(kSignals) / sizeof(kSignals[0])];
+
+void handler(int sig, siginfo_t* info, void* uctx) {
+  Execution* e = tl_execution;
+  if (e != nullptr && (tl_active != nullptr || tl_heap_on || tl_probe_pc != 0)) {
+    auto* uc = static_cast<ucontext_t*>(uctx);
+    // +1: the engine symbolises return addresses (pc - 1); this is the faulting instruction.
+    auto pc = static_cast<uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]) + 1;
+    e->on_signal(sig, reinterpret_cast<uintptr_t>(info->si_addr), tl_probe_pc ? tl_probe_pc : pc);
+  }
+  // Not controlled code: restore the previous disposition and let the signal take effect.
+  for (size_t i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i) {
+    if (kSignals[i] == sig) sigaction(sig, &previous[i], nullptr);
+  }
+  if (sig == SIGABRT) raise(sig);
+}
+
+constexpr int kTickMs = 250;
+
+// The watchdog: a periodic timer aimed at the engine's own OS thread.
+void tick(int, siginfo_t*, void* uctx) {
+  Execution* e = tl_execution;
+  if (e == nullptr || (tl_active == nullptr && !tl_heap_on)) return;
+  int saved = errno;
+  auto* uc = static_cast<ucontext_t*>(uctx);
+  e->on_watchdog_tick(kTickMs, static_cast<uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]) + 1);
+  errno = saved;
+}
+
+void start_watchdog() {
+  struct sigevent ev = {};
+  ev.sigev_notify = SIGEV_THREAD_ID;
+  ev.sigev_signo = SIGALRM;
+  ev._sigev_un._tid = static_cast<pid_t>(syscall(SYS_gettid));
+  timer_t timer;
+  if (timer_create(CLOCK_MONOTONIC, &ev, &timer) != 0) return;  // no watchdog, no harm
+  struct itimerspec spec = {};
+  spec.it_interval.tv_nsec = spec.it_value.tv_nsec = kTickMs * 1000000L;
+  timer_settime(timer, 0, &spec, nullptr);
+}
+
+void install_handlers() {
+  struct sigaction sa = {};
+  sa.sa_sigaction = handler;
+  // SA_NODEFER: the handler leaves by longjmp, so the signal must not stay blocked.
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  for (size_t i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i) {
+    sigaction(kSignals[i], &sa, &previous[i]);
+  }
+  struct sigaction alarm = {};
+  alarm.sa_sigaction = tick;
+  // SA_RESTART: ticks outside executions must not make the host's system calls fail.
+  alarm.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER | SA_RESTART;
+  sigemptyset(&alarm.sa_mask);
+  sigaction(SIGALRM, &alarm, nullptr);
+}
+
+}  // namespace
+
+CrashGuard::CrashGuard() {
+  static bool installed = (install_handlers(), true);
+  (void)installed;
+  thread_local bool stack_ready = false;
+  if (!stack_ready) {
+    stack_t ss = {};
+    ss.ss_size = 64 * 1024;
+    ss.ss_sp = std::malloc(ss.ss_size);  // engine mode: glibc heap, kept for the thread's life
+    sigaltstack(&ss, nullptr);
+    start_watchdog();
+    stack_ready = true;
+  }
+}
+
+}  // namespace lineup::engine

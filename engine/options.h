@@ -1,0 +1,68 @@
+// Settings of the engine that apply to every execution.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "engine/memory_model.h"
+
+namespace lineup::engine {
+
+struct EngineOptions {
+  /// Sequential consistency (the default) or C++11 weak memory (weak_memory.h), where which
+  /// store a load reads is a choice the strategy explores (Strategy::choose).
+  MemoryModel memory_model = MemoryModel::kSc;
+  /// c11 mode: report two plain accesses unordered by happens-before as Outcome::kDataRace.
+  /// Off: plain accesses still reset atomic locations they write, but races go unreported
+  /// (optimistic reads validated by a later CAS, as in Treiber stacks and Boost.Lockfree's
+  /// freelist, are data races by the letter of C++ but not linearizability bugs).
+  bool report_data_races = true;
+  /// Scheduling points at every shared access (true, the default, as CODEX) or only at atomic
+  /// operations and lock operations (false; plain accesses then run as thread-local steps).
+  bool schedule_plain_accesses = true;
+  /// With schedule_plain_accesses: make every plain access to a logical thread's own stack a
+  /// step, even while no pointer into that stack has been published. Off (the default): until
+  /// a pointer into its stack is written outside it, no other thread can reach a thread's
+  /// stack, so its accesses there commute with every other thread's step; they are no
+  /// scheduling points, and only spin detection sees them. Counterexamples of format 1 were
+  /// recorded with this on.
+  bool private_stack_steps = false;
+  /// An execution longer than this many steps stops with Outcome::kStepLimit.
+  size_t step_limit = 200'000;
+  /// Treat threads that repeat identical read-only loop iterations as blocked (spin_window.h).
+  /// Needed for spin loops to terminate under unfair schedules; programs without loops over
+  /// shared reads can turn it off to have every interleaving of repeated reads explored.
+  bool detect_spins = true;
+  /// When every unfinished thread is blocked and some are spin-blocked, the spinners are let
+  /// go again (bounded waits may still exit); after this many stalls in a row in the same
+  /// state (the same calls done, each thread waiting at the same place for the same values)
+  /// a deadlock is reported.
+  int spin_rounds_limit = 64;
+  /// Address ranges [first, second) of per-thread bookkeeping that uninstrumented code reads
+  /// (a hazard-pointer record: its slots, retired list and sync counter). Spin detection
+  /// ignores accesses there: a loop that re-publishes the same hazard pointers on every round
+  /// still waits for another thread, not for itself.
+  std::vector<std::pair<uintptr_t, uintptr_t>> spin_neutral_ranges;
+  /// An execution in which controlled code makes no scheduling point for this long (a loop
+  /// without shared accesses, a blocking system call) stops with Outcome::kHang.
+  int hang_timeout_ms = 5000;
+  /// Give each logical thread its own copy of every thread-local variable controlled code
+  /// touches (`thread_local`, `__thread`), starting each execution from the initial values
+  /// (thread_local_copies.h). Off: every logical thread shares the OS thread's copy, which
+  /// survives from one execution to the next (for tests that show the difference).
+  bool thread_local_copies = true;
+  /// Also give each logical thread a thread pointer of its own (thread_blocks.h), so each
+  /// sees its thread-locals at addresses of its own, as real threads do: for code that
+  /// identifies threads by the address of a thread-local. Costs a system call per switch
+  /// between logical threads (a few microseconds), so it is off unless a structure asks for it.
+  /// Needs thread_local_copies.
+  bool thread_pointer_per_thread = false;
+  /// Undo controlled writes to static data after each execution (static_writes.h).
+  bool undo_static_writes = true;
+  /// Stack size of each logical thread's fiber.
+  size_t stack_size = 256 * 1024;
+};
+
+}  // namespace lineup::engine

@@ -1,0 +1,35 @@
+#include "engine/outcome.h"
+
+namespace lineup::engine {
+
+const char* to_string(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kCompleted:
+      return "completed";
+    case Outcome::kDeadlock:
+      return "deadlock";
+    case Outcome::kStepLimit:
+      return "step limit";
+    case Outcome::kCrash:
+      return "crash";
+    case Outcome::kUseAfterFree:
+      return "use-after-free";
+    case Outcome::kDoubleFree:
+      return "double free";
+    case Outcome::kInvalidFree:
+      return "invalid free";
+    case Outcome::kUncaughtException:
+      return "uncaught exception";
+    case Outcome::kDivergence:
+      return "divergence";
+    case Outcome::kAbandoned:
+      return "abandoned";
+    case Outcome::kHang:
+      return "hang";
+    case Outcome::kDataRace:
+      return "data race";
+  }
+  return "?";
+}
+
+}  // namespace lineup::engine

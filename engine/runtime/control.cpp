@@ -1,0 +1,16 @@
+#include "engine/control.h"
+
+#include <cstdint>
+
+#include "engine/execution.h"
+#include "engine/modes.h"
+
+extern "C" void lineup_block_until(bool (*pred)(void*), void* arg) {
+  if (lineup::engine::Execution* e = lineup::engine::tl_active) {
+    e->predicate_waits().block_until(pred, arg,
+                                     reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
+    return;
+  }
+  while (!pred(arg)) {
+  }
+}

@@ -1,0 +1,126 @@
+// Replaces the C allocator for the whole process. Controlled code (tl_heap_on) allocates from
+// the execution's deterministic heap; everything else goes to glibc. operator new/delete in
+// libstdc++ call malloc/free, so they follow automatically.
+#include <dlfcn.h>
+#include <malloc.h>
+
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
+
+#include "engine/execution.h"
+#include "engine/heap.h"
+#include "engine/modes.h"
+
+extern "C" {
+void* __libc_malloc(size_t);
+void __libc_free(void*);
+void* __libc_calloc(size_t, size_t);
+void* __libc_realloc(void*, size_t);
+void* __libc_memalign(size_t, size_t);
+}
+
+namespace lineup::engine {
+namespace {
+
+void* heap_alloc(size_t size, size_t align) {
+  void* p = Heap::instance().allocate(size, align);
+  if (p == nullptr) errno = ENOMEM;
+  return p;
+}
+
+}  // namespace
+
+__thread Execution* tl_execution = nullptr;
+__thread Execution* tl_active = nullptr;
+__thread bool tl_heap_on = false;
+__thread uintptr_t tl_tls_low = 0;
+__thread uintptr_t tl_tls_span = 0;
+__thread uintptr_t tl_probe_pc = 0;
+
+std::vector<EngineLocal> engine_thread_locals() {
+  auto local = [](const auto& v) { return EngineLocal{reinterpret_cast<uintptr_t>(&v), sizeof v}; };
+  return {local(tl_execution), local(tl_active), local(tl_heap_on), local(tl_probe_pc),
+          local(tl_futex_wakes)};
+}
+
+}  // namespace lineup::engine
+
+using lineup::engine::Heap;
+using lineup::engine::tl_execution;
+using lineup::engine::tl_heap_on;
+
+extern "C" {
+
+void* malloc(size_t size) {
+  if (tl_heap_on) return lineup::engine::heap_alloc(size, 16);
+  return __libc_malloc(size);
+}
+
+void free(void* p) {
+  if (p == nullptr) return;
+  if (Heap::instance().owns(p)) {
+    // A block of an execution that has ended is simply forgotten: the arena was reset.
+    if (tl_execution != nullptr) tl_execution->on_free(p);
+    return;
+  }
+  __libc_free(p);
+}
+
+void* calloc(size_t n, size_t size) {
+  if (!tl_heap_on) return __libc_calloc(n, size);
+  if (size != 0 && n > static_cast<size_t>(-1) / size) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  // The arena hands out zeroed memory only on first use; reused blocks must be cleared.
+  void* p = lineup::engine::heap_alloc(n * size, 16);
+  if (p != nullptr) std::memset(p, 0, n * size);
+  return p;
+}
+
+void* realloc(void* p, size_t size) {
+  bool in_arena = p != nullptr && Heap::instance().owns(p);
+  if (!tl_heap_on && !in_arena) return __libc_realloc(p, size);
+  if (p == nullptr) return malloc(size);
+  if (size == 0) {
+    free(p);
+    return nullptr;
+  }
+  size_t old = in_arena ? Heap::instance().usable_size(p) : malloc_usable_size(p);
+  void* q = malloc(size);
+  if (q == nullptr) return nullptr;
+  std::memcpy(q, p, old < size ? old : size);
+  free(p);
+  return q;
+}
+
+void* memalign(size_t align, size_t size) {
+  if (tl_heap_on) return lineup::engine::heap_alloc(size, align);
+  return __libc_memalign(align, size);
+}
+
+void* aligned_alloc(size_t align, size_t size) { return memalign(align, size); }
+
+int posix_memalign(void** out, size_t align, size_t size) {
+  if (align < sizeof(void*) || (align & (align - 1)) != 0) return EINVAL;
+  void* p = memalign(align, size);
+  if (p == nullptr) return ENOMEM;
+  *out = p;
+  return 0;
+}
+
+void* valloc(size_t size) { return memalign(4096, size); }
+
+void* pvalloc(size_t size) { return memalign(4096, (size + 4095) & ~size_t{4095}); }
+
+size_t malloc_usable_size(void* p) {
+  if (p == nullptr) return 0;
+  if (Heap::instance().owns(p)) return Heap::instance().usable_size(p);
+  // glibc exports no __libc_ alias for this one.
+  using UsableSize = size_t (*)(void*);
+  static auto real = reinterpret_cast<UsableSize>(dlsym(RTLD_NEXT, "malloc_usable_size"));
+  return real != nullptr ? real(p) : 0;
+}
+
+}  // extern "C"

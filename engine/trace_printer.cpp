@@ -1,0 +1,146 @@
+#include "engine/trace_printer.h"
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "engine/heap.h"
+#include "engine/symbolizer.h"
+
+namespace lineup::engine {
+namespace {
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%lx", static_cast<unsigned long>(v));
+  return buf;
+}
+
+// Values that look like heap pointers are named like addresses; small numbers in decimal.
+std::string name_value(const Transition& t, uint64_t v, const Engine& engine) {
+  if (!t.has(kValueKnown)) return "?";
+  if (t.size == 8 && Heap::instance().owns(reinterpret_cast<void*>(v))) {
+    return name_address(v, engine);
+  }
+  // Tagged pointers (Boost.Lockfree keeps an ABA tag in the upper 16 bits on x86-64): the
+  // pointer is named and the tag shown beside it, like the subscripts of the thesis's traces.
+  uint64_t pointer = v & 0x0000ffffffffffffULL;
+  if (t.size == 8 && pointer != 0 && Heap::instance().owns(reinterpret_cast<void*>(pointer))) {
+    return name_address(pointer, engine) + "[tag " + std::to_string(v >> 48) + "]";
+  }
+  if (t.size == 8 && pointer == 0 && v != 0) return "null[tag " + std::to_string(v >> 48) + "]";
+  if (v < 100000) return std::to_string(v);
+  return hex(v);
+}
+
+std::string describe_effect(const Transition& t, const Engine& engine) {
+  switch (t.kind) {
+    case Kind::kRead:
+      if (t.has(kCas)) {
+        return "expected " + name_value(t, t.expected, engine) + ", was " +
+               name_value(t, t.value, engine);
+      }
+      return "= " + name_value(t, t.value, engine);
+    case Kind::kWrite:
+      return ":= " + name_value(t, t.value, engine);
+    case Kind::kRmw:
+      return name_value(t, t.old_value, engine) + " -> " + name_value(t, t.value, engine);
+    default:
+      return "";
+  }
+}
+
+// c11 mode: what the memory model decided at a step, when it differs from what SC would do
+// (a load that did not read the latest store, a store that did not go last) or names the
+// store a load read.
+std::string describe_note(const WeakNote& n) {
+  std::string source =
+      n.source < 0 ? "the initial value" : "the store of step " + std::to_string(n.source);
+  if (n.kind == WeakNote::Kind::kPlacement) {
+    return "placed before " + source + " in modification order (" + std::to_string(n.newer) +
+           " store" + (n.newer == 1 ? "" : "s") + " after it)";
+  }
+  if (n.newer == 0) return "reads " + source;
+  return "reads " + source + ", not the latest (" + std::to_string(n.newer) + " newer store" +
+         (n.newer == 1 ? "" : "s") + ")";
+}
+
+}  // namespace
+
+std::string name_address(uintptr_t addr, const Engine& engine) {
+  Heap& heap = Heap::instance();
+  if (heap.owns(reinterpret_cast<void*>(addr))) {
+    BlockInfo b = heap.block_at(addr);
+    if (b.start == 0) return "heap+" + hex(addr - heap.base());
+    std::string s = "heap#" + std::to_string(b.ordinal);
+    if (addr != b.start) s += "+" + std::to_string(addr - b.start);
+    return s;
+  }
+  for (int f = 0; f < kMaxThreads; ++f) {
+    auto [lo, hi] = engine.fibers().stack_range(f);
+    if (lo == 0) break;
+    if (addr >= lo && addr < hi) return "T" + std::to_string(f) + ".stack+" + hex(hi - addr);
+  }
+  std::string global = symbolizer().data_name(addr);
+  return global.empty() ? hex(addr) : global;
+}
+
+std::string format_step(const Transition& t, size_t index, const Engine& engine) {
+  std::string what = verb(t);
+  std::string target;
+  if (t.kind != Kind::kFence && t.kind != Kind::kAwait) {
+    target = name_address(t.addr, engine);
+    if (t.kind == Kind::kRead || t.kind == Kind::kWrite || t.kind == Kind::kRmw) {
+      target += " (" + std::to_string(t.size) + ")";
+    }
+  }
+  std::string effect = describe_effect(t, engine);
+  char head[96];
+  std::snprintf(head, sizeof head, "%5zu  T%-2d %-14s %-22s %-26s", index, t.thread, what.c_str(),
+                target.c_str(), effect.c_str());
+  return std::string(head) + " " + symbolizer().describe(t.pc);
+}
+
+std::string format_trace(const ExecutionResult& result, const Program& program,
+                         const Engine& engine) {
+  const Trace& trace = result.trace;
+  std::string out;
+  // Call boundaries sorted into the step sequence: a call begins before its first step and
+  // ends after its last.
+  std::vector<std::vector<std::string>> before(trace.steps.size() + 1);
+  std::vector<std::vector<std::string>> after(trace.steps.size() + 1);
+  for (const CallSpan& c : trace.calls) {
+    const std::string& name =
+        program.threads[static_cast<size_t>(c.thread)][static_cast<size_t>(c.index_in_thread)].name;
+    std::string t = "       T" + std::to_string(c.thread);
+    before[c.first_step].push_back(t + " calls ");
+    before[c.first_step].back() += name;
+    if (c.completed) {
+      size_t at = c.end_step == 0 ? 0 : c.end_step - 1;
+      auto& slot = c.end_step == c.first_step ? before[c.first_step] : after[at];
+      slot.push_back(t + " returns from ");
+      slot.back() += name;
+    }
+  }
+  std::vector<std::string> notes(trace.steps.size());
+  for (const WeakNote& n : trace.weak) {
+    if (n.step < notes.size()) notes[n.step] = describe_note(n);
+  }
+  for (size_t i = 0; i <= trace.steps.size(); ++i) {
+    for (const std::string& line : before[i]) out += line + "\n";
+    if (i == trace.steps.size()) break;
+    out += format_step(trace.steps[i], i, engine) + "\n";
+    if (!notes[i].empty()) out += "             " + notes[i] + "\n";
+    for (const std::string& line : after[i]) out += line + "\n";
+  }
+  std::string outcome = to_string(result.outcome);
+  out += "outcome: " + outcome;
+  // A message that starts by naming the outcome (a data race's) names it once.
+  std::string_view message = result.message;
+  if (message.starts_with(outcome + ": ")) message.remove_prefix(outcome.size() + 2);
+  if (!message.empty()) out += ": " + std::string(message);
+  out += "\nschedule: " + result.schedule.to_token() + "\n";
+  return out;
+}
+
+}  // namespace lineup::engine

@@ -1,0 +1,28 @@
+// Human-readable traces, one line per step in the style of the Boost FIFO trace in the CODEX
+// thesis (Figure 5-2): step, thread, operation, address (named where possible), value, and
+// the source location of the step.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "engine/engine.h"
+#include "engine/outcome.h"
+#include "engine/program.h"
+
+namespace lineup::engine {
+
+/// Names an address for a trace: "heap#3+8" (8 bytes into the 3rd block allocated in the
+/// execution), "T1.stack+0x1f0", a global's symbol ("head_+8"), else hex. Heap names are only
+/// valid until the next execution starts.
+std::string name_address(uintptr_t addr, const Engine& engine);
+
+/// One trace line for step `index` (no trailing newline).
+std::string format_step(const Transition& t, size_t index, const Engine& engine);
+
+/// The whole execution: call boundaries ("T0 calls push(1)", "T0 returns"), every step, and
+/// the outcome with its message and the replay token. Call before the next execution.
+std::string format_trace(const ExecutionResult& result, const Program& program,
+                         const Engine& engine);
+
+}  // namespace lineup::engine

@@ -1,0 +1,159 @@
+#include "lineup/corpus/corpus.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "lineup/hunt/search.h"
+
+namespace lineup::corpus {
+namespace {
+
+namespace fs = std::filesystem;
+
+[[noreturn]] void io_error(const std::string& what, const std::string& path) {
+  throw std::runtime_error(what + " " + path + ": " + std::strerror(errno));
+}
+
+std::string file_stem(const Counterexample& c) {
+  std::string stem = c.structure + "-" + to_string(c.kind);
+  for (char& ch : stem) {
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-') ch = '-';
+  }
+  uint64_t h = 1469598103934665603ULL;  // FNV-1a over the signature
+  for (const std::string& f : c.signature) {
+    for (char ch : f + "\n") h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ULL;
+  }
+  char hex[9];
+  std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(h ^ (h >> 32)));
+  return stem + "-" + hex;
+}
+
+}  // namespace
+
+bool write_new_file(const std::string& path, const std::string& text) {
+  fs::path target(path);
+  std::string tmp =
+      (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
+  std::vector<char> name(tmp.begin(), tmp.end());
+  name.push_back('\0');
+  int fd = mkstemp(name.data());
+  if (fd < 0) io_error("cannot create a temporary file for", path);
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int saved = errno;
+      ::close(fd);
+      ::unlink(name.data());
+      errno = saved;
+      io_error("cannot write", path);
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    ::unlink(name.data());
+    io_error("cannot flush", path);
+  }
+  bool created = ::link(name.data(), path.c_str()) == 0;
+  int saved = errno;
+  ::unlink(name.data());
+  if (!created && saved != EEXIST) {
+    errno = saved;
+    io_error("cannot create", path);
+  }
+  return created;
+}
+
+Counterexample load(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw CounterexampleError(path + ": cannot be read");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return from_json(text.str());
+  } catch (const CounterexampleError& e) {
+    throw CounterexampleError(path + ": " + e.what());
+  }
+}
+
+std::vector<std::string> files(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return out;
+  for (const auto& f : fs::directory_iterator(dir, ec)) {
+    std::string name = f.path().filename().string();
+    if (f.path().extension() == ".json" && !name.starts_with(".")) out.push_back(f.path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<Entry> read(const std::string& dir) {
+  std::vector<Entry> out;
+  for (const std::string& path : files(dir)) {
+    Entry e;
+    e.path = path;
+    try {
+      e.counterexample = load(e.path);
+    } catch (const CounterexampleError& err) {
+      e.error = err.what();
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+Archived archive(const std::string& dir, const Counterexample& c) {
+  for (const Entry& e : read(dir)) {
+    const auto& o = e.counterexample;
+    if (o && o->structure == c.structure && o->kind == c.kind && o->signature == c.signature) {
+      return {e.path, true};
+    }
+  }
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  const specs::Target* target = specs::find_target(c.structure);
+  if (target == nullptr) throw std::runtime_error("unknown structure " + c.structure);
+  std::string text = to_json(c, *target->model), stem = file_stem(c);
+  for (int n = 1;; ++n) {
+    std::string path =
+        (fs::path(dir) / (stem + (n > 1 ? "-" + std::to_string(n) : "") + ".json")).string();
+    if (write_new_file(path, text)) return {path, false};
+  }
+}
+
+Reproduction reproduce(const Counterexample& c, uint64_t executions) {
+  const specs::Target* target = specs::find_target(c.structure);
+  if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
+  HuntOptions options = c.replay_options();
+  auto engine = make_engine(*target, options, static_cast<int>(c.program.threads.size()));
+  Reproduction r;
+  r.violation = replay_schedule(*engine, *target, c.program, c.schedule, options);
+  // Results are compared only for executions that completed: a failure (crash, deadlock,
+  // use-after-free) stops calls midway, and their result slots are then not results.
+  r.exact = r.violation && r.violation->kind == c.kind &&
+            (c.kind != ViolationKind::kNotLinearizable || c.results.empty() ||
+             r.violation->results == c.results);
+  if (!r.exact) {
+    options.strategy = systematic_strategy(c.memory_model);
+    options.bound = std::max(2, c.preemptions);
+    options.stale_bound = stale_choices(c.schedule);
+    options.executions_per_program = executions;
+    auto s =
+        search_program(*engine, *target, c.program, c.program_index, options, [] { return false; });
+    r.undetermined = !s.violation && (s.capped || s.bound_completed < options.bound);
+    r.other_schedule = std::move(s.violation);
+  }
+  return r;
+}
+
+}  // namespace lineup::corpus

@@ -1,0 +1,64 @@
+// The corpus: a folder of counterexample files (lineup/counterexample.h), written atomically,
+// deduplicated by root-cause signature, read back with errors that name file and field, and
+// replayed.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lineup/corpus/counterexample.h"
+
+namespace lineup::corpus {
+
+/// Writes `text` to `path` only if no file is there: the text goes to a temporary file in
+/// the same folder, is flushed to disk, and is then hard-linked to `path`, which fails
+/// rather than replace an existing file. A reader (or a kill at any moment) never sees a
+/// partial file at `path`. Returns false when `path` exists; throws std::runtime_error on
+/// other I/O errors.
+bool write_new_file(const std::string& path, const std::string& text);
+
+/// Reads and parses one file; throws CounterexampleError whose message starts with `path`.
+Counterexample load(const std::string& path);
+
+struct Entry {
+  std::string path;
+  std::optional<Counterexample> counterexample;  // absent when unreadable
+  std::string error;                             // why it is unreadable
+};
+
+/// The paths of the *.json files of `dir` (not hidden ones), sorted (an absent folder has
+/// none).
+std::vector<std::string> files(const std::string& dir);
+
+/// Every file of files(dir), parsed.
+std::vector<Entry> read(const std::string& dir);
+
+struct Archived {
+  std::string path;
+  bool duplicate = false;  // an entry with the same structure, kind and signature exists
+};
+
+/// Stores `c` in `dir` (created if needed) as a new file, unless a readable entry with the
+/// same structure, kind and signature is already there.
+Archived archive(const std::string& dir, const Counterexample& c);
+
+/// The outcome of replaying a counterexample.
+struct Reproduction {
+  bool exact = false;  // the recorded schedule still shows a violation of the recorded kind
+  /// When not exact: the program still fails under a bounded search, with this violation.
+  std::optional<Violation> other_schedule;
+  std::optional<Violation> violation;  // what the recorded schedule shows now, if anything
+  /// Not exact, and the search found nothing without completing its bound (it hit its
+  /// executions cap): neither fixed nor still failing is known.
+  bool undetermined = false;
+  bool still_fails() const { return exact || other_schedule.has_value(); }
+};
+
+/// Replays `c`'s schedule on its program; if that no longer shows the violation, searches the
+/// program (CB-DPOR, bound max(2, c.preemptions), at most `executions` executions) for
+/// another schedule. Exact means the same kind of violation with the recorded results.
+Reproduction reproduce(const Counterexample& c,
+                       uint64_t executions = HuntOptions().executions_per_program);
+
+}  // namespace lineup::corpus

@@ -1,0 +1,68 @@
+// A counterexample as a file: everything needed to reproduce a violation exactly (structure,
+// program, schedule, the options that shape scheduling and judging) and to recognise it again
+// (kind, observed results, root-cause signature). Format: JSON, documented in
+// corpus/README.md; "format_version" is checked on reading.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/schedule.h"
+#include "lineup/hunt/hunt.h"
+#include "specs/structure.h"
+
+namespace lineup {
+
+/// The format written. Format 1 differs only in its schedules: they were recorded with a step
+/// at every access to a thread's own stack (Counterexample::private_stack_steps).
+inline constexpr int kCounterexampleFormat = 2;
+/// The oldest format read.
+inline constexpr int kOldestCounterexampleFormat = 1;
+
+struct Counterexample : FailingCase {
+  std::string structure;
+  std::string lineup_version;
+  uint64_t seed = 0;  // of the hunt's program sequence
+  // What the schedule and the verdict depend on.
+  bool atomics_only = false;
+  bool thread_pointer_per_thread = false;  // HuntOptions::thread_pointer_per_thread
+  bool private_stack_steps = false;        // HuntOptions::private_stack_steps (format 1: true)
+  bool report_data_races = true;           // HuntOptions::report_data_races (c11 mode)
+  engine::MemoryModel memory_model = engine::MemoryModel::kSc;
+  bool dependency_aware = true;
+  bool model_spec = true;
+  /// The case as the hunt found it, before shrinking (absent if never shrunk).
+  std::optional<specs::TestProgram> original_program;
+  std::optional<engine::Schedule> original_schedule;
+
+  /// The hunt options a replay needs (scheduling points, check, spec).
+  HuntOptions replay_options() const;
+};
+
+/// A counterexample file that cannot be used: names the field and what is wrong with it.
+class CounterexampleError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The counterexample of `violation`, found by a hunt of `target` with `options`.
+Counterexample to_counterexample(const specs::Target& target, const Violation& violation,
+                                 const HuntOptions& options);
+
+/// The violation `c` records (without its report and timings).
+Violation to_violation(const Counterexample& c);
+
+/// JSON text of `c` (uses the target's model for call names).
+std::string to_json(const Counterexample& c, const specs::Model& model);
+
+/// Parses JSON text; the structure must be registered (its model names the calls). Throws
+/// CounterexampleError naming the field on any problem.
+Counterexample from_json(const std::string& text);
+
+/// "push(1)" -> Operation under `model`; throws CounterexampleError.
+specs::Operation parse_call(const specs::Model& model, const std::string& text);
+
+}  // namespace lineup

@@ -1,0 +1,131 @@
+#include "lineup/corpus/shrink.h"
+
+#include <algorithm>
+
+#include "checker/judge.h"
+#include "lineup/hunt/search.h"
+
+namespace lineup {
+namespace {
+
+// Programs one step smaller than `p`, most promising (largest reduction) first.
+std::vector<std::pair<specs::TestProgram, std::string>> candidates(const specs::TestProgram& p,
+                                                                   const specs::Target& target) {
+  const specs::Model& model = *target.model;
+  std::vector<std::pair<specs::TestProgram, std::string>> out;
+  // Whole threads (a program keeps at least one thread; roles follow thread positions, so
+  // with roles only the last thread may go).
+  for (size_t t = target.roles.empty() ? 0 : p.threads.size() - 1;
+       p.threads.size() > 1 && t < p.threads.size(); ++t) {
+    specs::TestProgram q = p;
+    q.threads.erase(q.threads.begin() + static_cast<long>(t));
+    out.push_back({q, "dropped thread T" + std::to_string(t)});
+  }
+  for (size_t i = 0; i < p.init.size(); ++i) {
+    specs::TestProgram q = p;
+    q.init.erase(q.init.begin() + static_cast<long>(i));
+    out.push_back({q, "dropped init call " + model.describe(p.init[i])});
+  }
+  for (size_t t = 0; t < p.threads.size(); ++t) {
+    for (size_t i = 0; i < p.threads[t].size(); ++i) {
+      if (p.threads[t].size() == 1) continue;  // dropping its thread covers it
+      specs::TestProgram q = p;
+      q.threads[t].erase(q.threads[t].begin() + static_cast<long>(i));
+      out.push_back({q, "dropped " + describe_call(model, p,
+                                                   static_cast<int>(p.flat(static_cast<int>(t),
+                                                                           static_cast<int>(i))))});
+    }
+  }
+  // Smaller arguments: each argument replaced by a value listed before it.
+  std::vector<int> args = target.arguments;
+  for (size_t t = 0; t < p.threads.size(); ++t) {
+    for (size_t i = 0; i < p.threads[t].size(); ++i) {
+      const specs::Operation& op = p.threads[t][i];
+      if (!model.takes_argument(op.op)) continue;
+      auto at = std::find(args.begin(), args.end(), op.arg);
+      for (auto a = args.begin(); a != at && a != args.end(); ++a) {
+        specs::TestProgram q = p;
+        q.threads[t][i].arg = *a;
+        out.push_back({q, "simplified T" + std::to_string(t) + "[" + std::to_string(i) + "] to " +
+                              model.describe(q.threads[t][i])});
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
+  const specs::Target* target = specs::find_target(c.structure);
+  if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
+  HuntOptions search = c.replay_options();
+  search.strategy = systematic_strategy(c.memory_model);
+  search.bound = std::max(options.bound, c.preemptions);
+  search.stale_bound = stale_choices(c.schedule);
+  search.executions_per_program = options.executions_per_candidate;
+  auto engine = make_engine(*target, search, static_cast<int>(c.program.threads.size()));
+  auto fails = [&](const specs::TestProgram& p) -> std::optional<Violation> {
+    auto s = search_program(*engine, *target, p, c.program_index, search, [] { return false; });
+    if (s.violation && s.violation->kind == c.kind) return s.violation;
+    return std::nullopt;
+  };
+  auto log = [&](const std::string& line) {
+    if (options.log) options.log(line);
+  };
+  std::optional<Violation> found = fails(c.program);
+  if (!found && c.memory_model == engine::MemoryModel::kSc) {
+    // A sampled execution (the portfolio's POS part) can fail where the bounded search finds
+    // nothing within its cap: the candidates are then searched the way the hunt searched.
+    search.strategy = engine::StrategyKind::kPortfolio;
+    search.bound = options.bound;
+    found = fails(c.program);
+  }
+  if (!found) {
+    log("the program no longer fails under the bounded search; nothing to shrink");
+    return c;
+  }
+  specs::TestProgram current = c.program;
+  for (bool smaller = true; smaller;) {
+    smaller = false;
+    for (auto& [candidate, what] : candidates(current, *target)) {
+      if (auto v = fails(candidate)) {
+        current = std::move(candidate);
+        found = std::move(v);
+        log(what);
+        smaller = true;
+        break;
+      }
+    }
+  }
+  // CB-DPOR deepens its bound one preemption at a time, so the failing executions it meets
+  // come with the fewest preemptions first: the best has the fewest preemptions, then the
+  // fewest steps (`found` may come from a sampled execution with more preemptions).
+  Violation best = *found;
+  search.strategy = systematic_strategy(c.memory_model);
+  search.bound = best.preemptions;
+  search_program(
+      *engine, *target, current, c.program_index, search, [] { return false; }, nullptr,
+      [&](const Violation& v) {
+        if (v.kind == c.kind && (v.preemptions < best.preemptions ||
+                                 (v.preemptions == best.preemptions && v.steps < best.steps))) {
+          best = v;
+        }
+        return true;
+      });
+  log("schedule: " + std::to_string(best.preemptions) + " preemptions, " +
+      std::to_string(best.steps) + " steps");
+  Counterexample out = c;
+  out.program = current;
+  out.schedule = best.schedule;
+  out.results = best.results;
+  out.preemptions = best.preemptions;
+  out.signature = best.signature;
+  if (!c.original_program) {
+    out.original_program = c.program;
+    out.original_schedule = c.schedule;
+  }
+  return out;
+}
+
+}  // namespace lineup

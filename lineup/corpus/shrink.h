@@ -1,0 +1,32 @@
+// Shrinking a counterexample to a locally minimal one: first the program (drop threads,
+// calls, init calls; smaller arguments), each candidate re-checked by a bounded CB-DPOR search
+// of the candidate (or, when that no longer finds the original program failing, by the
+// portfolio of CB-DPOR and POS the hunt uses); then the schedule (fewest preemptions, then
+// fewest steps).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "lineup/corpus/counterexample.h"
+
+namespace lineup {
+
+struct ShrinkOptions {
+  /// Executions explored per candidate program; a candidate that fails only beyond them is
+  /// treated as passing.
+  uint64_t executions_per_candidate = 20000;
+  /// Preemption bound of the candidate searches (at least the counterexample's own).
+  int bound = 2;
+  /// Called with a line per accepted step ("dropped T2[1].pop()"); may be empty.
+  std::function<void(const std::string&)> log;
+};
+
+/// A counterexample of the same structure and kind whose program no single removal or
+/// argument simplification can shrink further while still failing (under the bounded
+/// search), with a schedule of fewest preemptions and then fewest steps. The original
+/// program and schedule are kept in original_program / original_schedule. Returns `c`
+/// unchanged when its program no longer fails under the bounded search.
+Counterexample shrink(const Counterexample& c, const ShrinkOptions& options = {});
+
+}  // namespace lineup

@@ -1,0 +1,131 @@
+// Use-after-free, crashes and exceptions in controlled code are reported with their schedule,
+// and the engine goes on to the next execution.
+#include <gtest/gtest.h>
+
+#include "fixtures/fixtures.h"
+#include "engine/engine.h"
+#include "engine/strategy/random.h"
+#include "engine/trace_printer.h"
+
+namespace lineup::engine {
+namespace {
+
+TEST(MemoryErrors, UseAfterFreeIsReportedWithItsSchedule) {
+  Engine engine;
+  Program p = fixtures::unsafe_reclamation_stack();
+  RandomStrategy strategy(1, 5000);
+  int completed = 0, uaf = 0;
+  Schedule failing;
+  std::string message;
+  engine.explore(p, strategy, [&](const ExecutionResult& r) {
+    EXPECT_TRUE(r.outcome == Outcome::kCompleted || r.outcome == Outcome::kUseAfterFree)
+        << to_string(r.outcome) << ": " << r.message;
+    if (r.outcome == Outcome::kCompleted) ++completed;
+    if (r.outcome == Outcome::kUseAfterFree && uaf++ == 0) {
+      failing = r.schedule;
+      message = r.message;
+    }
+    return true;
+  });
+  EXPECT_GT(uaf, 0);
+  EXPECT_GT(completed, 0);  // the engine kept going after each report
+  EXPECT_NE(message.find("after T"), std::string::npos) << message;
+  // The reported schedule reproduces the use-after-free.
+  const ExecutionResult& again = engine.replay(p, failing);
+  EXPECT_EQ(again.outcome, Outcome::kUseAfterFree) << again.message;
+  EXPECT_EQ(again.message, message);
+}
+
+TEST(MemoryErrors, DoubleFreeIsReportedWithWhoFreedFirst) {
+  Engine engine;
+  Program p = fixtures::racy_double_delete();
+  RandomStrategy strategy(6, 400);
+  int double_frees = 0, completed = 0;
+  engine.explore(p, strategy, [&](const ExecutionResult& r) {
+    if (r.outcome == Outcome::kDoubleFree) {
+      ++double_frees;
+      EXPECT_NE(r.message.find("double free of heap block #2 (first freed by T"), std::string::npos)
+          << r.message;
+    } else {
+      EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+      ++completed;
+    }
+    return true;
+  });
+  EXPECT_GT(double_frees, 0);
+  EXPECT_GT(completed, 0);
+}
+
+TEST(MemoryErrors, SegfaultIsReportedAndTheRunContinues) {
+  Engine engine;
+  Program p = fixtures::null_window();
+  RandomStrategy strategy(5, 500);
+  int crashes = 0, completed = 0;
+  Schedule crashing;
+  engine.explore(p, strategy, [&](const ExecutionResult& r) {
+    if (r.outcome == Outcome::kCrash) {
+      if (crashes++ == 0) crashing = r.schedule;
+      EXPECT_NE(r.message.find("Segmentation fault"), std::string::npos) << r.message;
+      EXPECT_EQ(r.thread, 1);
+    } else {
+      EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+      ++completed;
+    }
+    return true;
+  });
+  EXPECT_GT(crashes, 0);
+  EXPECT_GT(completed, 0);
+  EXPECT_EQ(engine.replay(p, crashing).outcome, Outcome::kCrash);
+}
+
+TEST(MemoryErrors, UncaughtExceptionIsReported) {
+  Engine engine;
+  Program p;
+  p.threads = {{{"throws()", [] { throw std::runtime_error("boom"); }}}, {{"idle()", [] {}}}};
+  RandomStrategy strategy(2, 10);
+  uint64_t n = engine.explore(p, strategy, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kUncaughtException);
+    EXPECT_EQ(r.message, "uncaught exception: boom in throws()");
+    EXPECT_EQ(r.thread, 0);
+    return true;
+  });
+  EXPECT_EQ(n, 10u);
+}
+
+TEST(MemoryErrors, AbortIsReportedAndTheNextExecutionRuns) {
+  Engine engine;
+  Program aborting;
+  aborting.threads = {{{"aborts()", [] { std::abort(); }}}};
+  Program fine;
+  fine.threads = {{{"nothing()", [] {}}}};
+  for (int i = 0; i < 3; ++i) {
+    RandomStrategy s1(1, 1), s2(1, 1);
+    s1.begin_execution();
+    const ExecutionResult& r = engine.run(aborting, s1);
+    EXPECT_EQ(r.outcome, Outcome::kCrash);
+    EXPECT_NE(r.message.find("Aborted"), std::string::npos) << r.message;
+    s2.begin_execution();
+    EXPECT_EQ(engine.run(fine, s2).outcome, Outcome::kCompleted);
+  }
+}
+
+TEST(MemoryErrors, ALoopWithoutStepsIsReportedAsAHang) {
+  EngineOptions options;
+  options.hang_timeout_ms = 500;
+  Engine engine(options);
+  Program p;
+  p.threads = {{{"spins_locally()", [] {
+                   for (;;) asm volatile("");
+                 }}}};
+  RandomStrategy strategy(1, 2);
+  uint64_t n = engine.explore(p, strategy, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kHang);
+    EXPECT_NE(r.message.find("no scheduling point for 500 ms in T0"), std::string::npos)
+        << r.message;
+    return true;
+  });
+  EXPECT_EQ(n, 2u);
+}
+
+}  // namespace
+}  // namespace lineup::engine
