@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 
 #include "checker/call_set.h"
 
@@ -20,7 +21,9 @@ void BoundaryOrder::shape(const std::vector<size_t>& calls_per_thread) {
     events_[t] = static_cast<uint32_t>(2 * calls_per_thread[t]);
     calls_ += calls_per_thread[t];
   }
-  if (calls_ > 64) throw std::invalid_argument("at most 64 calls can be checked");
+  if (calls_ > kMaxCalls) {
+    throw std::invalid_argument("at most " + std::to_string(kMaxCalls) + " calls can be checked");
+  }
   // can_take() reads a row of up to 4 threads as one word: 3 bytes past the last row.
   need_bytes_ = 2 * calls_ * threads;
   need_.assign(need_bytes_ + 3, 0);

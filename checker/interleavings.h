@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "checker/boundary_order.h"
-#include "checker/flat_table.h"
+#include "checker/shortcuts/flat_table.h"
 
 namespace lineup::checker {
 

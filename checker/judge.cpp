@@ -3,17 +3,17 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "checker/cycles.h"
+#include "checker/call_text.h"
 #include "checker/linearizable.h"
-#include "checker/serial_calls.h"
-#include "checker/total_order.h"
+#include "checker/shortcuts/cycles.h"
+#include "checker/shortcuts/serial_calls.h"
+#include "checker/shortcuts/unique_linearization.h"
 
-namespace lineup {
+namespace lineup::checker {
 namespace {
 
 // Whether some serial order in `orders` (call indices) respects `precedes`.
-bool some_order_respects(const std::vector<std::vector<int>>& orders,
-                         const checker::Precedence& precedes) {
+bool some_order_respects(const std::vector<std::vector<int>>& orders, const Precedence& precedes) {
   for (const std::vector<int>& order : orders) {
     uint64_t done = 0;
     bool ok = true;
@@ -31,58 +31,15 @@ bool some_order_respects(const std::vector<std::vector<int>>& orders,
 
 }  // namespace
 
-std::string describe_call(const specs::Model& model, const specs::TestProgram& program, int flat) {
-  for (size_t t = 0, base = 0; t < program.threads.size(); base += program.threads[t++].size()) {
-    if (static_cast<size_t>(flat) < base + program.threads[t].size()) {
-      size_t i = static_cast<size_t>(flat) - base;
-      return "T" + std::to_string(t) + "[" + std::to_string(i) + "]." +
-             model.describe(program.threads[t][i]);
-    }
-  }
-  return "?";
-}
-
-std::string describe_order(const specs::Model& model, const specs::TestProgram& program,
-                           const std::vector<int>& order) {
-  std::string out;
-  for (int c : order) out += (out.empty() ? "" : ", ") + describe_call(model, program, c);
-  return out;
-}
-
-std::string describe_calls(const specs::Model& model, const specs::TestProgram& program,
-                           const std::vector<int>& results) {
-  std::string out;
-  auto one = [&](const specs::Operation& op, int result) {
-    return " " + model.describe(op) + " -> " + model.describe_result(op, result);
-  };
-  if (!program.init.empty()) {
-    out += "  init:";
-    for (size_t i = 0; i < program.init.size(); ++i) {
-      out += one(program.init[i], results[program.calls() + i]);
-    }
-    out += "\n";
-  }
-  for (size_t t = 0; t < program.threads.size(); ++t) {
-    out += "  T" + std::to_string(t) + ":";
-    for (size_t i = 0; i < program.threads[t].size(); ++i) {
-      out += one(program.threads[t][i],
-                 results[program.flat(static_cast<int>(t), static_cast<int>(i))]);
-    }
-    out += "\n";
-  }
-  return out;
-}
-
 ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram& program,
-                           const SerialOutcomes* serial, bool dependency_aware,
-                           checker::ModelMoves* moves)
+                           const SerialOutcomes* serial, bool dependency_aware, ModelMoves* moves)
     : target_(target),
       program_(program),
       serial_(serial),
       dependency_aware_(dependency_aware),
       witnesses_(program.calls()),
       respected_unions_(program.calls()),
-      looser_orders_(0) {
+      passed_orders_(0) {
   const specs::Model& model = *target_.model;
   after_init_ = model.initial();
   // Against phase 1 the init prefix's results are part of each serial outcome.
@@ -99,18 +56,18 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
   order_.shape(calls_per_thread);
   if (serial_ == nullptr) {
     if (moves == nullptr) {
-      model_orders_.emplace(model, std::move(operations), after_init_);
+      linearization_graph_.emplace(model, std::move(operations), after_init_);
     } else if (&moves->model() != &model) {
       throw std::invalid_argument("the model's moves given to a judge are of another model");
     } else {
-      model_orders_.emplace(*moves, std::move(operations), after_init_);
+      linearization_graph_.emplace(*moves, std::move(operations), after_init_);
     }
   } else {
-    serial_orders_.emplace(serial_->outcomes);
+    serial_linearizations_.emplace(serial_->outcomes);
   }
   key_.assign(program_.results_size() + order_.key_words(), 0);
   verdicts_.reset(key_.size());
-  looser_orders_ = checker::LooserOrders(order_.key_words() * sizeof(uint32_t));
+  passed_orders_ = PassedBoundaryOrders(order_.key_words() * sizeof(uint32_t));
   relation_.assign(program_.calls(), 0);
   parts_.assign(kMaxDepth * program_.calls(), 0);
   cycle_.assign(program_.calls(), 0);
@@ -150,10 +107,10 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     // Calls that ran one after another (a lock-based structure's, mostly) allow one order,
     // read off the trace: followed as a total order's is below, with nothing else computed.
     // When the results do not follow it, the verdict is reached the long way.
-    if (init && model_orders_ && serial_calls_.worth_asking() &&
-        checker::serial_calls(trace, *hb, order_, chain_.data())) {
+    if (init && linearization_graph_ && serial_calls_.worth_asking() &&
+        serial_calls(trace, *hb, order_, chain_.data())) {
       serial_calls_.succeeded();
-      if (model_orders_->follows(results.data(), chain_.data())) return true;
+      if (linearization_graph_->follows(results.data(), chain_.data())) return true;
     }
     order_.induce(trace, *hb);
   }
@@ -167,23 +124,23 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
   // its own). The memo comes before the parts: where overlapping calls make the union
   // cyclic at all, the same orders recur (random and PCT sample the same ones again), and a
   // lookup costs less than splitting the union.
-  uint32_t id = checker::SerialOrders::kNoOutcome;
+  uint32_t id = SerialLinearizations::kNoOutcome;
   if (init) {
     order_.possible_precedence(relation_.data());
     // A total order (every call a critical section, say) allows one order of the calls: it
     // is followed along the search graph, cheaper than a scan of kept witnesses that rarely
     // fit (each such execution is a new order), and needs no id for the results.
-    const bool total = model_orders_ && total_orders_.worth_asking() &&
-                       checker::total_order(relation_.data(), order_.calls(), chain_.data());
-    if (total) total_orders_.succeeded();
-    if (total && model_orders_->follows(results.data(), chain_.data())) return true;
+    const bool total = linearization_graph_ && unique_linearizations_.worth_asking() &&
+                       unique_linearization(relation_.data(), order_.calls(), chain_.data());
+    if (total) unique_linearizations_.succeeded();
+    if (total && linearization_graph_->follows(results.data(), chain_.data())) return true;
     id = outcome(results);
-    if (!total && id != checker::SerialOrders::kNoOutcome && union_respected(id)) return true;
+    if (!total && id != SerialLinearizations::kNoOutcome && union_respected(id)) return true;
   }
   // Every acyclic relation within a union whose acyclic parts were all respected is
   // respected (it lies within one of the parts): a union within such a one, with the same
   // results, needs neither the complete order nor the memo.
-  if (id != checker::SerialOrders::kNoOutcome &&
+  if (id != SerialLinearizations::kNoOutcome &&
       respected_unions_.any_respects(id, relation_.data())) {
     return true;
   }
@@ -195,9 +152,9 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
   if (const uint32_t* known = verdicts_.find(key_.data(), h)) return *known != 0;
   // An order forcing all a passing one forces allows only interleavings that one allows.
   const auto* order = reinterpret_cast<const uint8_t*>(order_.key());
-  if (id != checker::SerialOrders::kNoOutcome && looser_orders_.any_looser(id, order)) return true;
+  if (id != SerialLinearizations::kNoOutcome && passed_orders_.any_looser(id, order)) return true;
   bool ok = false;
-  if (id != checker::SerialOrders::kNoOutcome) {
+  if (id != SerialLinearizations::kNoOutcome) {
     if (every_acyclic_part_respected(id)) {
       respected_unions_.add(id, relation_.data());
       ok = true;
@@ -206,7 +163,7 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     }
   }
   verdicts_.insert(key_.data(), h, ok ? 1 : 0);
-  if (ok) looser_orders_.add(id, order);
+  if (ok) passed_orders_.add(id, order);
   return ok;
 }
 
@@ -241,8 +198,8 @@ Verdict ProgramJudge::judge_happens_before(const std::vector<int>& results,
       if (before) relation_[flat[y]] |= uint64_t{1} << flat[x];
     }
   }
-  const uint32_t id = init_ok(results) ? outcome(results) : checker::SerialOrders::kNoOutcome;
-  if (id != checker::SerialOrders::kNoOutcome && respected(id, relation_.data())) return {};
+  const uint32_t id = init_ok(results) ? outcome(results) : SerialLinearizations::kNoOutcome;
+  if (id != SerialLinearizations::kNoOutcome && respected(id, relation_.data())) return {};
   return {false,
           "no order of the calls that keeps their order in each thread and happens-before "
           "between threads (c11 mode) gives these results under the " +
@@ -258,8 +215,8 @@ bool ProgramJudge::init_ok(const std::vector<int>& results) const {
 }
 
 uint32_t ProgramJudge::outcome(const std::vector<int>& results) {
-  return model_orders_ ? model_orders_->outcome(results.data())
-                       : serial_orders_->outcome(results.data());
+  return linearization_graph_ ? linearization_graph_->outcome(results.data())
+                              : serial_linearizations_->outcome(results.data());
 }
 
 bool ProgramJudge::union_respected(uint32_t id) {
@@ -268,21 +225,19 @@ bool ProgramJudge::union_respected(uint32_t id) {
   // vain); elsewhere the witnesses come first (most unions without a cycle fit one).
   const uint64_t* precedes = relation_.data();
   const bool cycle_first = cyclic_unions_.worth_asking();
-  if (cycle_first && checker::cyclic_core(precedes, order_.calls()) != 0) {
+  if (cycle_first && cyclic_core(precedes, order_.calls()) != 0) {
     cyclic_unions_.succeeded();
     return false;
   }
   return witnesses_.any_respects(id, precedes) ||
-         ((cycle_first || checker::cyclic_core(precedes, order_.calls()) == 0) &&
-          searched(id, precedes));
+         ((cycle_first || cyclic_core(precedes, order_.calls()) == 0) && searched(id, precedes));
 }
 
 bool ProgramJudge::every_acyclic_part_respected(uint32_t id) {
   // k pairs of calls that may each come first take 2^(k+1) - 1 parts at least: each split
   // has two parts at least (a cycle crosses threads twice at least, and only edges across
   // threads are taken away), and takes an edge from one pair at most.
-  if (checker::two_cycles(relation_.data(), relation_.size(), kTooManyTwoCycles) ==
-      kTooManyTwoCycles) {
+  if (two_cycles(relation_.data(), relation_.size(), kTooManyTwoCycles) == kTooManyTwoCycles) {
     return false;
   }
   size_t asked = 0;
@@ -294,7 +249,7 @@ bool ProgramJudge::part_respected(uint32_t id, size_t depth, size_t* asked) {
   if (++*asked > kMaxParts) return false;  // the walk of the memo is cheaper from here
   const size_t calls = relation_.size();
   uint64_t* part = &parts_[depth * calls];
-  const size_t length = checker::find_cycle(part, calls, cycle_.data());
+  const size_t length = find_cycle(part, calls, cycle_.data());
   if (length == 0) return depth > 0 && respected(id, part);  // depth 0: asked already
   if (depth + 1 == kMaxDepth) return false;
   // Each interleaving's relation lacks some edge of the cycle: one of its calls' order across
@@ -312,7 +267,7 @@ bool ProgramJudge::part_respected(uint32_t id, size_t depth, size_t* asked) {
 }
 
 bool ProgramJudge::every_relation_legal(uint32_t id) {
-  if (model_orders_) return walk_.every_one_legal(order_, *model_orders_, id);
+  if (linearization_graph_) return walk_.every_one_legal(order_, *linearization_graph_, id);
   interleavings_.enumerate(order_);
   // A total order allows one relation: the union already asked.
   if (interleavings_.count() == 1) return false;
@@ -332,10 +287,12 @@ bool ProgramJudge::respected(uint32_t id, const uint64_t* precedes) {
 }
 
 bool ProgramJudge::searched(uint32_t id, const uint64_t* precedes) {
-  if (model_orders_ ? !model_orders_->legal(id, precedes) : !serial_orders_->legal(id, precedes)) {
+  if (linearization_graph_ ? !linearization_graph_->legal(id, precedes)
+                           : !serial_linearizations_->legal(id, precedes)) {
     return false;
   }
-  witnesses_.add(id, model_orders_ ? model_orders_->order() : serial_orders_->order());
+  witnesses_.add(
+      id, linearization_graph_ ? linearization_graph_->order() : serial_linearizations_->order());
   return true;
 }
 
@@ -354,7 +311,7 @@ std::string ProgramJudge::why(const std::vector<int>& results, const engine::Tra
       }
     }
   }
-  std::vector<checker::CallRecord> calls(program_.calls());
+  std::vector<CallRecord> calls(program_.calls());
   std::vector<size_t> flat(trace.calls.size());  // trace order -> program order
   for (size_t c = 0; c < trace.calls.size(); ++c) {
     const engine::CallSpan& s = trace.calls[c];
@@ -368,10 +325,10 @@ std::string ProgramJudge::why(const std::vector<int>& results, const engine::Tra
   // name the same orderings whichever order the relations were enumerated in.
   uint32_t id = outcome(results);
   interleavings_.enumerate(order_);
-  checker::Precedence reported, in_trace_order(trace.calls.size());
+  Precedence reported, in_trace_order(trace.calls.size());
   std::vector<uint64_t> smallest;
   for (size_t i = 0; i < interleavings_.count(); ++i) {
-    if (id != checker::SerialOrders::kNoOutcome && legal(id, i)) continue;
+    if (id != SerialLinearizations::kNoOutcome && legal(id, i)) continue;
     interleavings_.relation(i, relation_.data());
     std::fill(in_trace_order.begin(), in_trace_order.end(), 0);
     for (size_t y = 0; y < flat.size(); ++y) {
@@ -387,9 +344,9 @@ std::string ProgramJudge::why(const std::vector<int>& results, const engine::Tra
   return explain(calls, results, reported);
 }
 
-std::string ProgramJudge::explain(const std::vector<checker::CallRecord>& calls,
+std::string ProgramJudge::explain(const std::vector<CallRecord>& calls,
                                   const std::vector<int>& results,
-                                  const checker::Precedence& precedes) const {
+                                  const Precedence& precedes) const {
   const specs::Model& model = *target_.model;
   std::string must;
   for (size_t y = 0; y < precedes.size(); ++y) {
@@ -418,7 +375,7 @@ std::string ProgramJudge::explain(const std::vector<checker::CallRecord>& calls,
   if (serial_ == nullptr) {
     specs::State state = model.initial();
     for (const specs::Operation& op : program_.init) model.apply(state, op);
-    checker::ClosestOrder c = checker::closest_order(model, calls, precedes, state);
+    ClosestOrder c = closest_order(model, calls, precedes, state);
     order = c.order;
     expected = c.model_results;
   } else {
@@ -446,4 +403,4 @@ std::string ProgramJudge::explain(const std::vector<checker::CallRecord>& calls,
   return out;
 }
 
-}  // namespace lineup
+}  // namespace lineup::checker

@@ -16,21 +16,21 @@
 #include <vector>
 
 #include "checker/boundary_order.h"
-#include "checker/flat_table.h"
 #include "checker/history.h"
-#include "checker/interleaving_walk.h"
 #include "checker/interleavings.h"
-#include "checker/looser_orders.h"
-#include "checker/model_orders.h"
 #include "checker/phase1.h"
-#include "checker/serial_orders.h"
-#include "checker/shortcut_tally.h"
-#include "checker/witnesses.h"
+#include "checker/shortcuts/flat_table.h"
+#include "checker/shortcuts/interleaving_walk.h"
+#include "checker/shortcuts/linearization_graph.h"
+#include "checker/shortcuts/passed_boundary_orders.h"
+#include "checker/shortcuts/serial_linearizations.h"
+#include "checker/shortcuts/shortcut_tally.h"
+#include "checker/shortcuts/witnesses.h"
 #include "engine/happens_before.h"
 #include "engine/trace.h"
 #include "specs/structure.h"
 
-namespace lineup {
+namespace lineup::checker {
 
 /// Why an execution is not linearizable, in words for the report.
 struct Verdict {
@@ -47,8 +47,7 @@ class ProgramJudge {
   /// `moves`: target.model's moves, kept across programs by the caller (which must not
   /// limit() them while this judge lives); nullptr: the judge keeps its own.
   ProgramJudge(const specs::Target& target, const specs::TestProgram& program,
-               const SerialOutcomes* serial, bool dependency_aware,
-               checker::ModelMoves* moves = nullptr);
+               const SerialOutcomes* serial, bool dependency_aware, ModelMoves* moves = nullptr);
 
   /// The verdict on an execution with `trace` whose calls returned `results` (layout of
   /// specs::TestProgram::results_size).
@@ -104,8 +103,8 @@ class ProgramJudge {
   uint32_t outcome(const std::vector<int>& results);
   // Why order_ with `results` fails, for the report.
   std::string why(const std::vector<int>& results, const engine::Trace& trace);
-  std::string explain(const std::vector<checker::CallRecord>& calls,
-                      const std::vector<int>& results, const checker::Precedence& precedes) const;
+  std::string explain(const std::vector<CallRecord>& calls, const std::vector<int>& results,
+                      const Precedence& precedes) const;
 
   const specs::Target& target_;
   const specs::TestProgram& program_;
@@ -113,41 +112,30 @@ class ProgramJudge {
   bool dependency_aware_;
   specs::State after_init_;        // the model's state after the init prefix
   std::vector<int> init_results_;  // the model's results for it (none against phase 1)
-  checker::BoundaryOrder order_;
-  checker::Interleavings interleavings_;
-  checker::InterleavingWalk walk_;
-  std::optional<checker::ModelOrders> model_orders_;
-  std::optional<checker::SerialOrders> serial_orders_;
-  checker::FlatTable verdicts_;  // (results, boundary order) -> passes
-  checker::Witnesses witnesses_;
+  BoundaryOrder order_;
+  Interleavings interleavings_;
+  InterleavingWalk walk_;
+  std::optional<LinearizationGraph> linearization_graph_;
+  std::optional<SerialLinearizations> serial_linearizations_;
+  FlatTable verdicts_;  // (results, boundary order) -> passes
+  Witnesses witnesses_;
   // Per outcome, the last unions whose acyclic parts were all respected.
-  checker::Witnesses respected_unions_;
-  checker::LooserOrders looser_orders_;  // orders that passed (a memo miss), per outcome
+  Witnesses respected_unions_;
+  PassedBoundaryOrders passed_orders_;  // orders that passed (a memo miss), per outcome
   std::vector<uint32_t> key_;
   std::vector<uint64_t> relation_;
   std::vector<uint64_t> parts_;      // per depth, relation_ less some edges
   std::vector<int> cycle_;           // the cycle found in a part
   std::vector<int> thread_of_call_;  // per call
   std::vector<int> chain_;           // a total relation's one order
-  // serial_calls() costs about 290 instructions and total_order() about 150 on a lock-free
+  // serial_calls() costs about 290 instructions and unique_linearization() about 150 on a lock-free
   // structure's executions, where they seldom succeed.
-  checker::ShortcutTally serial_calls_, total_orders_;
+  ShortcutTally serial_calls_, unique_linearizations_;
   // Looking for a cycle in the union before the kept witnesses saves their scan (about 450
   // instructions with 16 kept) on a cyclic union and costs about 150 on another: worth it
   // where at least one union in 4 is cyclic.
-  checker::ShortcutTally cyclic_unions_{4};
+  ShortcutTally cyclic_unions_{4};
   engine::HappensBefore hb_;  // for callers without one
 };
 
-/// "T1[0].pop()": call `flat` (thread-major index) of `program`.
-std::string describe_call(const specs::Model& model, const specs::TestProgram& program, int flat);
-
-/// "T0[0].push(1), T1[0].pop()": calls (thread-major indices) in the given order.
-std::string describe_order(const specs::Model& model, const specs::TestProgram& program,
-                           const std::vector<int>& order);
-
-/// "  T0: push(1) -> 1, pop() -> empty" lines, one per thread (and the init prefix).
-std::string describe_calls(const specs::Model& model, const specs::TestProgram& program,
-                           const std::vector<int>& results);
-
-}  // namespace lineup
+}  // namespace lineup::checker

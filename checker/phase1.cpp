@@ -1,9 +1,9 @@
 #include "checker/phase1.h"
 
-#include "checker/judge.h"
+#include "checker/call_text.h"
 #include "engine/strategy/serial.h"
 
-namespace lineup {
+namespace lineup::checker {
 namespace {
 
 struct SerialRun {
@@ -71,4 +71,4 @@ SerialOutcomes serial_outcomes(engine::Engine& engine, const specs::Target& targ
   return out;
 }
 
-}  // namespace lineup
+}  // namespace lineup::checker

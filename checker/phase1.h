@@ -14,7 +14,7 @@
 #include "engine/engine.h"
 #include "specs/structure.h"
 
-namespace lineup {
+namespace lineup::checker {
 
 struct SerialOutcomes {
   /// Outcome (results, thread-major, then the init prefix) -> the serial orders (call
@@ -31,4 +31,4 @@ struct SerialOutcomes {
 SerialOutcomes serial_outcomes(engine::Engine& engine, const specs::Target& target,
                                const specs::TestProgram& program);
 
-}  // namespace lineup
+}  // namespace lineup::checker

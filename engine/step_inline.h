@@ -2,7 +2,8 @@
 // steps of lock-based code (Locks::mutex_lock and mutex_unlock) as well as for step() itself.
 // Why inline: a fiber resumed by a switch returns through every frame it had when it left,
 // and the processor mispredicts those returns. Each frame fewer between a hook and the switch
-// is about 5% of a hunt whose steps are all locks (ref/queue atomics-only, bench/README.md).
+// is about 5% of a hunt whose steps are all locks (ref/queue atomics-only; docs/performance.md,
+// "Fibers and the switch").
 // Include only in the engine's .cpp files that take steps this way.
 #pragma once
 

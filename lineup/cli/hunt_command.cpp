@@ -8,10 +8,10 @@
 #include <optional>
 #include <vector>
 
-#include "lineup/corpus/parallel.h"
+#include "engine/strategy/factory.h"
 #include "lineup/cli/hunt_summary.h"
 #include "lineup/cli/progress.h"
-#include "engine/strategy/factory.h"
+#include "lineup/corpus/parallel.h"
 #include "lineup/hunt/shard.h"
 
 namespace lineup::cli {
@@ -50,7 +50,7 @@ HuntCommand::HuntCommand(CLI::App& app) {
                    "random, pct, pos, surw; not cbdpor, dpor, icb, gambit, portfolio)")
       ->check(CLI::IsMember({"sc", "c11"}))
       ->capture_default_str();
-  hunt->add_flag("!--ignore-races", o.report_data_races,
+  hunt->add_flag("!--ignore-races", o.replay.report_data_races,
                  "c11 mode: do not report data races on plain locations");
   hunt->add_option("--stale-bound", o.stale_bound,
                    "dfs in c11 mode: at most N stale reads per execution (-1: no bound)")
@@ -87,11 +87,12 @@ HuntCommand::HuntCommand(CLI::App& app) {
                    "outcomes (Line-Up phase 1)")
       ->check(CLI::IsMember({"model", "serial"}))
       ->capture_default_str();
-  hunt->add_flag("--atomics-only", o.atomics_only, "scheduling points only at atomics and locks");
-  hunt->add_flag("--thread-pointer-per-thread", o.thread_pointer_per_thread,
+  hunt->add_flag("--atomics-only", o.replay.atomics_only,
+                 "scheduling points only at atomics and locks");
+  hunt->add_flag("--thread-pointer-per-thread", o.replay.thread_pointer_per_thread,
                  "each logical thread sees its thread-locals at addresses of its own (for code "
                  "that tells threads apart by &some_thread_local; a system call per switch)");
-  hunt->add_flag("--private-stack-steps", o.private_stack_steps,
+  hunt->add_flag("--private-stack-steps", o.replay.private_stack_steps,
                  "a scheduling point at every access to a thread's own stack, even before a "
                  "pointer into it is published (as counterexamples of format 1 were recorded)");
   hunt->add_flag("--bias-classes", o.bias_classes,
@@ -120,16 +121,17 @@ HuntCommand::HuntCommand(CLI::App& app) {
 ExitStatus HuntCommand::run() {
   HuntOptions options = options_;
   options.strategy = *engine::parse_strategy(strategy_);  // the parser checked the name
-  options.model_spec = spec_ == "model";
-  options.dependency_aware = check_ == "dependency";
-  options.memory_model = *engine::parse_memory_model(memory_model_);  // the parser checked it
+  options.replay.model_spec = spec_ == "model";
+  options.replay.dependency_aware = check_ == "dependency";
+  options.replay.memory_model =
+      *engine::parse_memory_model(memory_model_);  // the parser checked it
   // Without --strategy, c11 mode searches with dfs: the default portfolio branches on threads
   // only.
   if (command_->get_option("--strategy")->count() == 0 &&
-      options.memory_model == engine::MemoryModel::kC11) {
-    options.strategy = systematic_strategy(options.memory_model);
+      options.replay.memory_model == engine::MemoryModel::kC11) {
+    options.strategy = systematic_strategy(options.replay.memory_model);
   }
-  if (std::string why = engine::refuse_memory_model(options.strategy, options.memory_model);
+  if (std::string why = engine::refuse_memory_model(options.strategy, options.replay.memory_model);
       !why.empty()) {
     std::fprintf(stderr, "lineup: %s\n", why.c_str());
     return ExitStatus::kUsage;

@@ -13,7 +13,7 @@ nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options
   nlohmann::json out = {{"structure", target.name},
                         {"strategy", engine::to_string(options.strategy)},
                         {"bound", options.bound},
-                        {"memory_model", engine::to_string(options.memory_model)},
+                        {"memory_model", engine::to_string(options.replay.memory_model)},
                         {"stale_bound", options.stale_bound},
                         {"seed", options.seed},
                         {"check", check},
@@ -76,12 +76,12 @@ void print_hunt_summary(const specs::Target& target, const HuntOptions& options,
       target.name.c_str(), static_cast<unsigned long>(r.programs),
       static_cast<unsigned long>(r.executions), static_cast<unsigned long>(r.distinct_classes),
       r.seconds, engine::to_string(options.strategy), options.bound,
-      options.memory_model == engine::MemoryModel::kC11 ? "happens-before" : check.c_str());
+      options.replay.memory_model == engine::MemoryModel::kC11 ? "happens-before" : check.c_str());
   char bound[32] = "none";
   if (r.bound_completed >= 0) std::snprintf(bound, sizeof bound, "%d", r.bound_completed);
   // In c11 mode the claim is about the executions of the C++11 model, within the stale bound.
   std::string model;
-  if (options.memory_model == engine::MemoryModel::kC11) {
+  if (options.replay.memory_model == engine::MemoryModel::kC11) {
     model = options.stale_bound < 0
                 ? " under c11 (every read choice)"
                 : " under c11 with at most " + std::to_string(options.stale_bound) + " stale read" +

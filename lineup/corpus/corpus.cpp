@@ -144,12 +144,11 @@ Reproduction reproduce(const Counterexample& c, uint64_t executions) {
             (c.kind != ViolationKind::kNotLinearizable || c.results.empty() ||
              r.violation->results == c.results);
   if (!r.exact) {
-    options.strategy = systematic_strategy(c.memory_model);
+    options.strategy = systematic_strategy(c.replay.memory_model);
     options.bound = std::max(2, c.preemptions);
     options.stale_bound = stale_choices(c.schedule);
     options.executions_per_program = executions;
-    auto s =
-        search_program(*engine, *target, c.program, c.program_index, options, [] { return false; });
+    auto s = ProgramSearcher(*engine, *target).search(c.program, c.program_index, options);
     r.undetermined = !s.violation && (s.capped || s.bound_completed < options.bound);
     r.other_schedule = std::move(s.violation);
   }

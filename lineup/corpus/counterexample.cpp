@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "checker/call_set.h"
+
 namespace lineup {
 namespace {
 
@@ -63,7 +65,9 @@ specs::TestProgram parse_program(const specs::Model& model, const json& j,
     p.threads.push_back(
         parse_calls(model, threads[t], field + ".threads[" + std::to_string(t) + "]"));
   }
-  if (p.calls() > 64) bad(field, "has more than 64 calls");
+  if (p.calls() > checker::kMaxCalls) {
+    bad(field, "has more than " + std::to_string(checker::kMaxCalls) + " calls");
+  }
   return p;
 }
 
@@ -72,6 +76,46 @@ engine::Schedule parse_schedule(const std::string& token, const std::string& fie
   auto s = engine::Schedule::from_token(token, &error);
   if (!s) bad(field, error.empty() ? "is not a schedule token" : error);
   return *s;
+}
+
+// The one serializer of ReplaySettings. Keys that are not always written are written only
+// when they differ from their default, so the files of settings older than them stay as
+// they were; absent reads as the default.
+void write_replay_settings(const ReplaySettings& s, json& j) {
+  j["atomics_only"] = s.atomics_only;
+  j["check"] = s.dependency_aware ? "dependency" : "classic";
+  j["spec"] = s.model_spec ? "model" : "serial";
+  if (s.memory_model != engine::MemoryModel::kSc) j["memory_model"] = to_string(s.memory_model);
+  if (s.thread_pointer_per_thread) j["thread_pointer_per_thread"] = true;
+  if (s.private_stack_steps) j["private_stack_steps"] = true;
+  if (!s.report_data_races) j["report_data_races"] = false;
+}
+
+// Reads what write_replay_settings() wrote, from a file of format `version`.
+ReplaySettings read_replay_settings(const json& j, int version) {
+  ReplaySettings s;
+  s.atomics_only = get<bool>(j, "atomics_only");
+  std::string check = get<std::string>(j, "check"), spec = get<std::string>(j, "spec");
+  if (check != "dependency" && check != "classic") bad("check", "is not dependency or classic");
+  if (spec != "model" && spec != "serial") bad("spec", "is not model or serial");
+  s.dependency_aware = check == "dependency";
+  s.model_spec = spec == "model";
+  if (j.contains("memory_model")) {
+    std::string name = get<std::string>(j, "memory_model");
+    std::optional<engine::MemoryModel> m = engine::parse_memory_model(name);
+    if (!m) bad("memory_model", "'" + name + "' is not sc or c11");
+    s.memory_model = *m;
+  }
+  if (j.contains("thread_pointer_per_thread")) {
+    s.thread_pointer_per_thread = get<bool>(j, "thread_pointer_per_thread");
+  }
+  // Format 1 schedules have a step at every access to a thread's own stack.
+  s.private_stack_steps = version == 1;
+  if (version > 1 && j.contains("private_stack_steps")) {
+    s.private_stack_steps = get<bool>(j, "private_stack_steps");
+  }
+  if (j.contains("report_data_races")) s.report_data_races = get<bool>(j, "report_data_races");
+  return s;
 }
 
 }  // namespace
@@ -110,13 +154,7 @@ specs::Operation parse_call(const specs::Model& model, const std::string& text) 
 
 HuntOptions Counterexample::replay_options() const {
   HuntOptions o;
-  o.atomics_only = atomics_only;
-  o.thread_pointer_per_thread = thread_pointer_per_thread;
-  o.private_stack_steps = private_stack_steps;
-  o.report_data_races = report_data_races;
-  o.memory_model = memory_model;
-  o.dependency_aware = dependency_aware;
-  o.model_spec = model_spec;
+  o.replay = replay;
   o.seed = seed;
   o.sealed = sealed;
   return o;
@@ -129,13 +167,7 @@ Counterexample to_counterexample(const specs::Target& target, const Violation& v
   c.structure = target.name;
   c.lineup_version = LINEUP_VERSION;
   c.seed = options.seed;
-  c.atomics_only = options.atomics_only;
-  c.thread_pointer_per_thread = options.thread_pointer_per_thread;
-  c.private_stack_steps = options.private_stack_steps;
-  c.report_data_races = options.report_data_races;
-  c.memory_model = options.memory_model;
-  c.dependency_aware = options.dependency_aware;
-  c.model_spec = options.model_spec;
+  c.replay = options.replay;
   return c;
 }
 
@@ -158,16 +190,8 @@ std::string to_json(const Counterexample& c, const specs::Model& model) {
             {"signature", c.signature},
             {"sealed", c.sealed},
             {"seed", c.seed},
-            {"program_index", c.program_index},
-            {"atomics_only", c.atomics_only},
-            {"check", c.dependency_aware ? "dependency" : "classic"},
-            {"spec", c.model_spec ? "model" : "serial"}};
-  // Written only for c11, so SC files stay as they were; absent reads as "sc".
-  if (c.memory_model != engine::MemoryModel::kSc) j["memory_model"] = to_string(c.memory_model);
-  // Written only when set, like memory_model; absent reads as false.
-  if (c.thread_pointer_per_thread) j["thread_pointer_per_thread"] = true;
-  if (c.private_stack_steps) j["private_stack_steps"] = true;
-  if (!c.report_data_races) j["report_data_races"] = false;
+            {"program_index", c.program_index}};
+  write_replay_settings(c.replay, j);
   if (c.original_program) {
     j["original"] = {{"program", program_json(model, *c.original_program)},
                      {"schedule", c.original_schedule ? c.original_schedule->to_token() : ""}};
@@ -193,11 +217,6 @@ Counterexample from_json(const std::string& text) {
                               std::to_string(kCounterexampleFormat) + ")");
   }
   Counterexample c;
-  // Format 1 schedules have a step at every access to a thread's own stack.
-  c.private_stack_steps = version == 1;
-  if (version > 1 && j.contains("private_stack_steps")) {
-    c.private_stack_steps = get<bool>(j, "private_stack_steps");
-  }
   c.structure = get<std::string>(j, "structure");
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) bad("structure", "'" + c.structure + "' is not registered here");
@@ -219,22 +238,7 @@ Counterexample from_json(const std::string& text) {
   if (j.contains("sealed")) c.sealed = get<std::vector<std::string>>(j, "sealed");
   c.seed = get<uint64_t>(j, "seed");
   c.program_index = get<uint64_t>(j, "program_index");
-  c.atomics_only = get<bool>(j, "atomics_only");
-  if (j.contains("report_data_races")) c.report_data_races = get<bool>(j, "report_data_races");
-  if (j.contains("thread_pointer_per_thread")) {
-    c.thread_pointer_per_thread = get<bool>(j, "thread_pointer_per_thread");
-  }
-  if (j.contains("memory_model")) {
-    std::string name = get<std::string>(j, "memory_model");
-    std::optional<engine::MemoryModel> m = engine::parse_memory_model(name);
-    if (!m) bad("memory_model", "'" + name + "' is not sc or c11");
-    c.memory_model = *m;
-  }
-  std::string check = get<std::string>(j, "check"), spec = get<std::string>(j, "spec");
-  if (check != "dependency" && check != "classic") bad("check", "is not dependency or classic");
-  if (spec != "model" && spec != "serial") bad("spec", "is not model or serial");
-  c.dependency_aware = check == "dependency";
-  c.model_spec = spec == "model";
+  c.replay = read_replay_settings(j, version);
   if (j.contains("original")) {
     const json& o = j.at("original");
     c.original_program = parse_program(model, need(o, "program"), "original.program");

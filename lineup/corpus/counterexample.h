@@ -17,7 +17,7 @@
 namespace lineup {
 
 /// The format written. Format 1 differs only in its schedules: they were recorded with a step
-/// at every access to a thread's own stack (Counterexample::private_stack_steps).
+/// at every access to a thread's own stack (ReplaySettings::private_stack_steps).
 inline constexpr int kCounterexampleFormat = 2;
 /// The oldest format read.
 inline constexpr int kOldestCounterexampleFormat = 1;
@@ -26,14 +26,8 @@ struct Counterexample : FailingCase {
   std::string structure;
   std::string lineup_version;
   uint64_t seed = 0;  // of the hunt's program sequence
-  // What the schedule and the verdict depend on.
-  bool atomics_only = false;
-  bool thread_pointer_per_thread = false;  // HuntOptions::thread_pointer_per_thread
-  bool private_stack_steps = false;        // HuntOptions::private_stack_steps (format 1: true)
-  bool report_data_races = true;           // HuntOptions::report_data_races (c11 mode)
-  engine::MemoryModel memory_model = engine::MemoryModel::kSc;
-  bool dependency_aware = true;
-  bool model_spec = true;
+  /// What the schedule and the verdict depend on (format 1: private_stack_steps true).
+  ReplaySettings replay;
   /// The case as the hunt found it, before shrinking (absent if never shrunk).
   std::optional<specs::TestProgram> original_program;
   std::optional<engine::Schedule> original_schedule;

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "lineup/corpus/counterexample.h"
 #include "generator/programs.h"
+#include "lineup/corpus/counterexample.h"
 #include "lineup/hunt/search.h"
 
 namespace lineup {
@@ -119,8 +119,7 @@ std::vector<Violation> drop_rediscoveries(const specs::Target& target, const Hun
       if (!engine) {
         engine = make_engine(target, again, generator::thread_count(target, options.shape()));
       }
-      ProgramSearch s =
-          search_program(*engine, target, v.program, v.program_index, again, [] { return false; });
+      ProgramSearch s = ProgramSearcher(*engine, target).search(v.program, v.program_index, again);
       confirmed = s.violation && s.violation->kind == v.kind;
     }
     if (confirmed) kept.push_back(std::move(v));

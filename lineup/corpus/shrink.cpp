@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "checker/call_text.h"
 #include "checker/judge.h"
 #include "lineup/hunt/search.h"
 
@@ -31,9 +32,10 @@ std::vector<std::pair<specs::TestProgram, std::string>> candidates(const specs::
       if (p.threads[t].size() == 1) continue;  // dropping its thread covers it
       specs::TestProgram q = p;
       q.threads[t].erase(q.threads[t].begin() + static_cast<long>(i));
-      out.push_back({q, "dropped " + describe_call(model, p,
-                                                   static_cast<int>(p.flat(static_cast<int>(t),
-                                                                           static_cast<int>(i))))});
+      out.push_back(
+          {q, "dropped " + checker::describe_call(model, p,
+                                                  static_cast<int>(p.flat(static_cast<int>(t),
+                                                                          static_cast<int>(i))))});
     }
   }
   // Smaller arguments: each argument replaced by a value listed before it.
@@ -60,13 +62,13 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
   HuntOptions search = c.replay_options();
-  search.strategy = systematic_strategy(c.memory_model);
+  search.strategy = systematic_strategy(c.replay.memory_model);
   search.bound = std::max(options.bound, c.preemptions);
   search.stale_bound = stale_choices(c.schedule);
   search.executions_per_program = options.executions_per_candidate;
   auto engine = make_engine(*target, search, static_cast<int>(c.program.threads.size()));
   auto fails = [&](const specs::TestProgram& p) -> std::optional<Violation> {
-    auto s = search_program(*engine, *target, p, c.program_index, search, [] { return false; });
+    auto s = ProgramSearcher(*engine, *target).search(p, c.program_index, search);
     if (s.violation && s.violation->kind == c.kind) return s.violation;
     return std::nullopt;
   };
@@ -74,7 +76,7 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
     if (options.log) options.log(line);
   };
   std::optional<Violation> found = fails(c.program);
-  if (!found && c.memory_model == engine::MemoryModel::kSc) {
+  if (!found && c.replay.memory_model == engine::MemoryModel::kSc) {
     // A sampled execution (the portfolio's POS part) can fail where the bounded search finds
     // nothing within its cap: the candidates are then searched the way the hunt searched.
     search.strategy = engine::StrategyKind::kPortfolio;
@@ -102,17 +104,18 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   // come with the fewest preemptions first: the best has the fewest preemptions, then the
   // fewest steps (`found` may come from a sampled execution with more preemptions).
   Violation best = *found;
-  search.strategy = systematic_strategy(c.memory_model);
+  search.strategy = systematic_strategy(c.replay.memory_model);
   search.bound = best.preemptions;
-  search_program(
-      *engine, *target, current, c.program_index, search, [] { return false; }, nullptr,
-      [&](const Violation& v) {
-        if (v.kind == c.kind && (v.preemptions < best.preemptions ||
-                                 (v.preemptions == best.preemptions && v.steps < best.steps))) {
-          best = v;
-        }
-        return true;
-      });
+  SearchHooks every_violation;
+  every_violation.more = [&](const Violation& v) {
+    if (v.kind == c.kind && (v.preemptions < best.preemptions ||
+                             (v.preemptions == best.preemptions && v.steps < best.steps))) {
+      best = v;
+    }
+    return true;
+  };
+  ProgramSearcher(*engine, *target, std::move(every_violation))
+      .search(current, c.program_index, search);
   log("schedule: " + std::to_string(best.preemptions) + " preemptions, " +
       std::to_string(best.steps) + " steps");
   Counterexample out = c;

@@ -5,8 +5,8 @@
 #include <climits>
 #include <set>
 
-#include "generator/programs.h"
 #include "engine/symbolizer.h"
+#include "generator/programs.h"
 #include "lineup/hunt/cheap_clocks.h"
 #include "lineup/hunt/search.h"
 
@@ -29,7 +29,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   auto out_of_time = [&] { return coarse_seconds() >= deadline; };
   auto engine = make_engine(target, options, generator::thread_count(target, options.shape()));
   rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
-  uint64_t classes = 0;  // distinct classes reached (search_program counts them)
+  uint64_t classes = 0;  // distinct classes reached (ProgramSearcher counts them)
   checker::ModelMoves moves(*target.model);  // shared by the programs' judges
   int lowest_bound = INT_MAX;  // INT_MAX: every counted program was explored exhaustively
   bool bound_counted = false;
@@ -41,6 +41,17 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   // --bias-classes: the programs that reached the most new classes, most first.
   constexpr size_t kBest = 4;
   std::vector<std::pair<uint64_t, specs::TestProgram>> best;
+  SearchHooks hooks;
+  hooks.stop = out_of_time;
+  hooks.classes_reached = &classes;
+  hooks.after_execution = [&] {
+    uint64_t n = ++result.executions;
+    if (options.curve_every != 0 && n % options.curve_every == 0) {
+      result.curve.push_back({n, classes});
+    }
+  };
+  hooks.moves = &moves;
+  ProgramSearcher searcher(*engine, target, std::move(hooks));
   uint64_t step = std::max<uint64_t>(options.shard_count, 1);
   for (uint64_t index = options.shard_index + options.skip_programs * step;
        !out_of_time() && !done() &&
@@ -56,15 +67,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     moves.limit();  // no judge lives between programs
     const uint64_t classes_before = classes;
     uint64_t executions_before = result.executions;
-    ProgramSearch s = search_program(
-        *engine, target, program, index, current, out_of_time, &classes, {},
-        [&] {
-          uint64_t n = ++result.executions;
-          if (options.curve_every != 0 && n % options.curve_every == 0) {
-            result.curve.push_back({n, classes});
-          }
-        },
-        &moves);
+    ProgramSearch s = searcher.search(program, index, current);
     result.executions = executions_before + s.executions;
     result.checker_seconds += s.checker_seconds;
     result.programs_capped += s.capped;

@@ -9,26 +9,25 @@
 #include <string>
 #include <vector>
 
-#include "generator/shape.h"
+#include "engine/options.h"
 #include "engine/schedule.h"
 #include "engine/strategy/factory.h"
+#include "generator/shape.h"
 #include "lineup/hunt/violation_kind.h"
 #include "specs/structure.h"
 
 namespace lineup {
 
-struct HuntOptions {
-  // CB-DPOR's coverage with POS's reach beyond the bound (strategy/portfolio.h).
-  engine::StrategyKind strategy = engine::StrategyKind::kPortfolio;
-  int bound = 2;      // preemption bound for cbdpor/icb/gambit/portfolio (-1: unbounded)
-  int pct_depth = 3;  // pct: bug depth d (d-1 priority change points)
-  /// Record (executions, distinct classes) in HuntResult::curve every this many executions
-  /// (0: never).
-  uint64_t curve_every = 0;
-  double budget_seconds = 30;
-  int threads = 3, calls = 3;
-  int init = 0;  // sequential prefix of up to this many calls before the threads start
-  uint64_t seed = 1;
+/// What a schedule's replay and its verdict depend on, besides the structure, the program and
+/// the schedule: which accesses are scheduling points, the memory model, and the check. Every
+/// counterexample keeps these, written and read by one serializer (lineup/corpus/
+/// counterexample.cpp, write_replay_settings and read_replay_settings), so that a replay runs
+/// as the hunt ran. A field added here must be added there:
+/// tests/lineup/corpus/counterexample_test.cpp's generator of settings does not compile until
+/// it names the field, and its round trip fails until the serializer writes and reads it.
+struct ReplaySettings {
+  /// Scheduling points only at atomic and lock operations (EngineOptions::schedule_plain_accesses
+  /// off).
   bool atomics_only = false;
   /// A thread pointer per logical thread (EngineOptions::thread_pointer_per_thread) for every
   /// structure, as for those that declare they need one.
@@ -36,24 +35,46 @@ struct HuntOptions {
   /// Every plain access to a thread's own stack is a step, even before a pointer into the
   /// stack is published (EngineOptions::private_stack_steps; counterexamples of format 1).
   bool private_stack_steps = false;
-  /// sc (the default) or c11 (engine/weak_memory.h). In c11 mode the systematic
-  /// strategy is dfs, and every execution is judged by the classic check: the dependency-
-  /// aware check derives its order from the trace as an interleaving, which a stale read is
-  /// not.
+  /// sc (the default) or c11 (engine/weak_memory.h). In c11 mode the systematic strategy is
+  /// dfs, and every execution is judged by the classic check: the dependency-aware check
+  /// derives its order from the trace as an interleaving, which a stale read is not.
   engine::MemoryModel memory_model = engine::MemoryModel::kSc;
-  /// dfs in c11 mode: most stale reads (and out-of-order store placements) per execution
-  /// (-1: no bound).
-  int stale_bound = -1;
   /// c11 mode: plain accesses unordered by happens-before are violations ("data race").
   bool report_data_races = true;
+  /// Whether executions are judged by their dependency classes (the dependency-aware check);
+  /// false: classic Line-Up on each interleaving.
+  bool dependency_aware = true;
+  /// false: the correct outcomes are the implementation's own serial outcomes (Line-Up's
+  /// phase 1) instead of the sequential model's.
+  bool model_spec = true;
+
   /// Whether executions are judged by their dependency classes (the dependency-aware check).
   bool judges_classes() const {
     return dependency_aware && memory_model == engine::MemoryModel::kSc;
   }
-  bool dependency_aware = true;  // false: classic Line-Up on each interleaving
-  /// false: the correct outcomes are the implementation's own serial outcomes (Line-Up's
-  /// phase 1) instead of the sequential model's.
-  bool model_spec = true;
+  /// The engine's options for these settings and `target` (which may ask for a thread
+  /// pointer per thread).
+  engine::EngineOptions engine_options(const specs::Target& target) const;
+  bool operator==(const ReplaySettings&) const = default;
+};
+
+struct HuntOptions {
+  // CB-DPOR's coverage with POS's reach beyond the bound (strategy/portfolio.h).
+  engine::StrategyKind strategy = engine::StrategyKind::kPortfolio;
+  int bound = 2;      // preemption bound for cbdpor/icb/gambit/portfolio (-1: unbounded)
+  int pct_depth = 3;  // pct: bug depth d (d-1 priority change points)
+  /// dfs in c11 mode: most stale reads (and out-of-order store placements) per execution
+  /// (-1: no bound).
+  int stale_bound = -1;
+  /// Record (executions, distinct classes) in HuntResult::curve every this many executions
+  /// (0: never).
+  uint64_t curve_every = 0;
+  double budget_seconds = 30;
+  int threads = 3, calls = 3;
+  int init = 0;  // sequential prefix of up to this many calls before the threads start
+  uint64_t seed = 1;
+  /// Scheduling points, memory model and check: what a replay of a schedule needs.
+  ReplaySettings replay;
   // Cap, so one program cannot eat the budget; the portfolio's two parts have one each.
   uint64_t executions_per_program = 20000;
   uint64_t max_programs = 0;  // stop after this many programs (0: budget only)

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "checker/call_text.h"
 #include "checker/judge.h"
 #include "checker/phase1.h"
 #include "engine/class_fingerprint.h"
@@ -27,9 +28,9 @@ std::string header(const specs::Target& target, const specs::TestProgram& progra
 // The serial outcomes when the spec is phase 1; a violation when phase 1 itself fails.
 std::optional<Violation> prepare_spec(engine::Engine& engine, const specs::Target& target,
                                       const specs::TestProgram& program, uint64_t index,
-                                      const HuntOptions& options, SerialOutcomes* serial) {
-  if (options.model_spec) return std::nullopt;
-  *serial = serial_outcomes(engine, target, program);
+                                      const HuntOptions& options, checker::SerialOutcomes* serial) {
+  if (options.replay.model_spec) return std::nullopt;
+  *serial = checker::serial_outcomes(engine, target, program);
   if (serial->failure.empty()) return std::nullopt;
   Violation v;
   v.program = program;
@@ -47,7 +48,7 @@ std::optional<Violation> prepare_spec(engine::Engine& engine, const specs::Targe
 Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
                     const engine::Program& p, const specs::Target& target,
                     const specs::TestProgram& program, uint64_t index,
-                    const std::vector<int>& results, ProgramJudge& judge) {
+                    const std::vector<int>& results, checker::ProgramJudge& judge) {
   ViolationKind kind = ViolationKind::kNotLinearizable;
   std::string why;
   if (r.failed()) {
@@ -69,9 +70,9 @@ Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
   v.preemptions = static_cast<int>(r.preempted_pcs.size());
   v.signature = preemption_signature(r.preempted_pcs);
   v.report = header(target, program, index) +
-             (r.failed() ? "" : describe_calls(*target.model, program, results)) + to_string(kind) +
-             ": " + why + (why.ends_with('\n') ? "" : "\n") + "schedule " + r.schedule.to_token() +
-             "\n" + engine::format_trace(r, p, engine);
+             (r.failed() ? "" : checker::describe_calls(*target.model, program, results)) +
+             to_string(kind) + ": " + why + (why.ends_with('\n') ? "" : "\n") + "schedule " +
+             r.schedule.to_token() + "\n" + engine::format_trace(r, p, engine);
   return v;
 }
 
@@ -79,16 +80,19 @@ Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
 
 std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const HuntOptions& options,
                                             int max_threads) {
-  engine::EngineOptions eo;
-  eo.schedule_plain_accesses = !options.atomics_only;
-  eo.private_stack_steps = options.private_stack_steps;
-  eo.memory_model = options.memory_model;
-  eo.report_data_races = options.report_data_races;
-  eo.thread_pointer_per_thread =
-      target.thread_pointer_per_thread || options.thread_pointer_per_thread;
-  auto engine = std::make_unique<engine::Engine>(eo);
+  auto engine = std::make_unique<engine::Engine>(options.replay.engine_options(target));
   if (target.prepare_engine != nullptr) target.prepare_engine(*engine, max_threads);
   return engine;
+}
+
+engine::EngineOptions ReplaySettings::engine_options(const specs::Target& target) const {
+  engine::EngineOptions eo;
+  eo.schedule_plain_accesses = !atomics_only;
+  eo.private_stack_steps = private_stack_steps;
+  eo.memory_model = memory_model;
+  eo.report_data_races = report_data_races;
+  eo.thread_pointer_per_thread = target.thread_pointer_per_thread || thread_pointer_per_thread;
+  return eo;
 }
 
 namespace {
@@ -103,7 +107,7 @@ std::unique_ptr<engine::Strategy> program_strategy(const HuntOptions& options, u
   config.executions = options.executions_per_program;
   config.pct_depth = options.pct_depth;
   config.stale_bound = options.stale_bound;
-  std::string error = engine::refuse_memory_model(options.strategy, options.memory_model);
+  std::string error = engine::refuse_memory_model(options.strategy, options.replay.memory_model);
   if (!error.empty()) throw std::invalid_argument(error);
   auto strategy = engine::make_strategy(config, &error);
   if (!strategy) throw std::invalid_argument(error);
@@ -157,27 +161,26 @@ class ExecutionClasses {
 
 }  // namespace
 
-ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
-                             const specs::TestProgram& program, uint64_t index,
-                             const HuntOptions& options, const std::function<bool()>& stop,
-                             uint64_t* classes_reached,
-                             const std::function<bool(const Violation&)>& more,
-                             const std::function<void()>& after_execution,
-                             checker::ModelMoves* moves) {
+ProgramSearch ProgramSearcher::search(const specs::TestProgram& program, uint64_t index,
+                                      const HuntOptions& options) {
+  engine::Engine& engine = engine_;
+  const specs::Target& target = target_;
+  const SearchHooks& hooks = hooks_;
   using Clock = std::chrono::steady_clock;
   auto seconds_since = [](Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
   };
   ProgramSearch out;
-  SerialOutcomes serial;
+  checker::SerialOutcomes serial;
   auto phase1 = Clock::now();
   out.violation = prepare_spec(engine, target, program, index, options, &serial);
   out.checker_seconds += seconds_since(phase1);
   if (out.violation) return out;
   // With sealed functions, executions that preempt inside them are out of scope; equivalent
   // executions may do so, so each execution is judged on its own real-time order.
-  const bool by_class = options.judges_classes() && options.sealed.empty();
-  ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial, by_class, moves);
+  const bool by_class = options.replay.judges_classes() && options.sealed.empty();
+  checker::ProgramJudge judge(target, program, options.replay.model_spec ? nullptr : &serial,
+                              by_class, hooks.moves);
   JudgedClasses judged_classes;
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
@@ -226,19 +229,19 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
       judging.stop();
       if (!passed && class_verdict) judged_classes.failed(fingerprint);
     }
-    if (classes_reached != nullptr && !class_seen && program_classes.insert(fingerprint)) {
-      ++*classes_reached;
+    if (hooks.classes_reached != nullptr && !class_seen && program_classes.insert(fingerprint)) {
+      ++*hooks.classes_reached;
     }
-    if (after_execution) after_execution();
+    if (hooks.after_execution) hooks.after_execution();
     if (auto v = std::move(verdict)) {
-      bool go_on = more && more(*v);
+      bool go_on = hooks.more && hooks.more(*v);
       if (!out.violation) {
         out.violation = std::move(v);
         out.violation_execution = out.executions;
       }
       if (!go_on) return false;
     }
-    return explored < cap && !stop();
+    return explored < cap && !(hooks.stop && hooks.stop());
   });
   out.checker_seconds += judging.seconds();
   // Hitting the cap matters only if the strategy had more to explore (random and PCT are
@@ -253,15 +256,15 @@ ProgramSearch search_program(engine::Engine& engine, const specs::Target& target
 
 std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
                                           const Violation& found, const HuntOptions& options) {
-  if (found.kind != ViolationKind::kNotLinearizable || !options.judges_classes() ||
+  if (found.kind != ViolationKind::kNotLinearizable || !options.replay.judges_classes() ||
       !options.sealed.empty()) {
     return std::nullopt;
   }
   HuntOptions classic = options;
-  classic.dependency_aware = false;
+  classic.replay.dependency_aware = false;
   classic.strategy = engine::StrategyKind::kCbDpor;
-  ProgramSearch s = search_program(engine, target, found.program, found.program_index, classic,
-                                   [] { return false; });
+  ProgramSearch s =
+      ProgramSearcher(engine, target).search(found.program, found.program_index, classic);
   if (s.violation && s.violation->kind == found.kind) return s.violation;
   return std::nullopt;
 }
@@ -270,10 +273,10 @@ std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Ta
                                          const specs::TestProgram& program,
                                          const engine::Schedule& schedule,
                                          const HuntOptions& options) {
-  SerialOutcomes serial;
+  checker::SerialOutcomes serial;
   if (auto v = prepare_spec(engine, target, program, 0, options, &serial)) return v;
-  ProgramJudge judge(target, program, options.model_spec ? nullptr : &serial,
-                     options.judges_classes());
+  checker::ProgramJudge judge(target, program, options.replay.model_spec ? nullptr : &serial,
+                              options.replay.judges_classes());
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
   engine::ReplayStrategy replay(schedule);

@@ -8,9 +8,10 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "checker/model_moves.h"
+#include "checker/shortcuts/model_moves.h"
 #include "engine/engine.h"
 #include "lineup/hunt/hunt.h"
 
@@ -34,20 +35,39 @@ struct ProgramSearch {
   uint64_t violation_execution = 0;  // how many executions it took to find `violation`
 };
 
-/// Explores `program` (the `index`-th of its hunt) under `options` (strategy, bound, cap,
-/// check, spec); stops early when `stop()` returns true. When `classes_reached` is given, it
-/// is incremented as each class (of happens-before) is first reached in the program. The
-/// search stops at the first violation
-/// unless `more` is given: then every violation is passed to it, and the search goes on
-/// while it returns true (ProgramSearch::violation keeps the first). `moves`: the target
-/// model's moves, kept by the caller from program to program (nullptr: none kept).
-ProgramSearch search_program(engine::Engine& engine, const specs::Target& target,
-                             const specs::TestProgram& program, uint64_t index,
-                             const HuntOptions& options, const std::function<bool()>& stop,
-                             uint64_t* classes_reached = nullptr,
-                             const std::function<bool(const Violation&)>& more = {},
-                             const std::function<void()>& after_execution = {},
-                             checker::ModelMoves* moves = nullptr);
+/// What a caller may add to the search of a program; every part is optional.
+struct SearchHooks {
+  /// Stops the search early when it returns true (asked after every execution).
+  std::function<bool()> stop;
+  /// Incremented as each class (of happens-before) is first reached in the program.
+  uint64_t* classes_reached = nullptr;
+  /// Absent: the search stops at the first violation. Given: every violation is passed to it,
+  /// and the search goes on while it returns true (ProgramSearch::violation keeps the first).
+  std::function<bool(const Violation&)> more;
+  /// Called after every execution that is not abandoned.
+  std::function<void()> after_execution;
+  /// The target model's moves, kept by the caller from program to program (nullptr: none
+  /// kept; the caller must not limit() them during a search).
+  checker::ModelMoves* moves = nullptr;
+};
+
+/// Searches programs of one target on one engine: each program's executions under a strategy,
+/// each judged, until the strategy is done, a cap or a hook stops it, or a violation is found.
+class ProgramSearcher {
+ public:
+  ProgramSearcher(engine::Engine& engine, const specs::Target& target, SearchHooks hooks = {})
+      : engine_(engine), target_(target), hooks_(std::move(hooks)) {}
+
+  /// Explores `program` (the `index`-th of its hunt) under `options` (strategy, bound, cap,
+  /// replay settings, sealed functions).
+  ProgramSearch search(const specs::TestProgram& program, uint64_t index,
+                       const HuntOptions& options);
+
+ private:
+  engine::Engine& engine_;
+  const specs::Target& target_;
+  SearchHooks hooks_;
+};
 
 /// A violation the dependency-aware check finds may show in an execution whose calls do not
 /// overlap in real time (an equivalent one fails). Its concrete witness: an execution of the

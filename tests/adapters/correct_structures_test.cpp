@@ -22,7 +22,7 @@ TEST_P(Correct, HuntsCleanly) {
   HuntOptions o;
   o.budget_seconds = 1e9;
   o.max_programs = 4;
-  o.atomics_only = true;
+  o.replay.atomics_only = true;
   o.executions_per_program = 3000;
   HuntResult r = hunt(*specs::find_target(GetParam()), o);
   EXPECT_EQ(r.programs, 4u);

@@ -10,13 +10,13 @@
 
 #include "checker/boundary_order.h"
 #include "checker/judge.h"
-#include "checker/model_moves.h"
 #include "checker/phase1.h"
-#include "checker/total_order.h"
-#include "generator/programs.h"
+#include "checker/shortcuts/model_moves.h"
+#include "checker/shortcuts/unique_linearization.h"
 #include "engine/happens_before.h"
 #include "engine/strategy/factory.h"
 #include "engine/strategy/random_bits.h"
+#include "generator/programs.h"
 #include "lineup/hunt/search.h"
 #include "tests/checker/reference_judge.h"
 
@@ -34,7 +34,7 @@ struct Tally {
 class Judges {
  public:
   Judges(const specs::Target& target, const specs::TestProgram& program,
-         const SerialOutcomes* serial, checker::ModelMoves& moves)
+         const checker::SerialOutcomes* serial, checker::ModelMoves& moves)
       : target_(target), program_(program) {
     for (bool aware : {true, false}) {
       fast_.emplace_back(target, program, nullptr, aware, &moves);
@@ -64,7 +64,7 @@ class Judges {
  private:
   const specs::Target& target_;
   const specs::TestProgram& program_;
-  std::deque<ProgramJudge> fast_;
+  std::deque<checker::ProgramJudge> fast_;
   std::deque<reference::ReferenceJudge> slow_;
 };
 
@@ -108,7 +108,7 @@ void explore(const specs::Target& target, const generator::Shape& shape, uint64_
     // and fresh ones are used.
     moves.limit(1000);
     specs::TestProgram program = generator::sample(gen, 7, i);
-    SerialOutcomes serial = serial_outcomes(*engine, target, program);
+    checker::SerialOutcomes serial = checker::serial_outcomes(*engine, target, program);
     Judges judges(target, program, serial.failure.empty() ? &serial : nullptr, moves);
     std::vector<int> results(program.results_size(), 0);
     for_each_execution(*engine, target, program, &results, *engine::parse_strategy(strategy), 1,
@@ -149,7 +149,7 @@ TEST(Differential, UnionRelationFromClocksEqualsTheOneFromTheCompleteOrder) {
     ASSERT_NE(target, nullptr) << name;
     for (bool atomics_only : {false, true}) {
       HuntOptions options;
-      options.atomics_only = atomics_only;
+      options.replay.atomics_only = atomics_only;
       const generator::Shape shape{3, 3, 0};
       auto engine = make_engine(*target, options, shape.threads);
       auto gen = generator::test_programs(*target, shape);
@@ -171,7 +171,7 @@ TEST(Differential, UnionRelationFromClocksEqualsTheOneFromTheCompleteOrder) {
               EXPECT_EQ(from_clocks, from_rows) << name << ": " << program.describe(*target->model);
               ++compared;
               int position[64];
-              total += checker::total_order(from_rows.data(), from_rows.size(), position);
+              total += checker::unique_linearization(from_rows.data(), from_rows.size(), position);
             });
       }
     }

@@ -18,7 +18,8 @@ TEST(Phase1, PushAgainstPopHasTwoOrdersAndTwoOutcomes) {
   o.schedule_plain_accesses = false;
   engine::Engine engine(o);
   specs::TestProgram program{{}, {{{kPush, 1}}, {{kPop, 0}}}};
-  SerialOutcomes s = serial_outcomes(engine, *specs::find_target("boost/queue"), program);
+  checker::SerialOutcomes s =
+      checker::serial_outcomes(engine, *specs::find_target("boost/queue"), program);
   EXPECT_EQ(s.failure, "");
   EXPECT_EQ(s.orders, 2u);  // push then pop, pop then push
   ASSERT_EQ(s.outcomes.size(), 2u);
@@ -33,7 +34,8 @@ TEST(Phase1, ThreeByThreeHasAllSerialOrders) {
   // Every thread pushes its own value then pops twice.
   specs::TestProgram program;
   for (int t = 0; t < 3; ++t) program.threads.push_back({{kPush, t + 1}, {kPop, 0}, {kPop, 0}});
-  SerialOutcomes s = serial_outcomes(engine, *specs::find_target("boost/stack"), program);
+  checker::SerialOutcomes s =
+      checker::serial_outcomes(engine, *specs::find_target("boost/stack"), program);
   EXPECT_EQ(s.failure, "");
   EXPECT_EQ(s.orders, 1680u);  // 9! / (3! 3! 3!) orders of whole calls
   uint64_t orders = 0;
@@ -55,8 +57,8 @@ TEST(Phase1, ThreeByThreeHasAllSerialOrders) {
 TEST(Phase1, SameOrderDifferentResultsIsReportedAsNondeterminism) {
   engine::Engine engine;
   specs::TestProgram program{{}, {{{kPush, 1}}, {{kPop, 0}}}};
-  SerialOutcomes s =
-      serial_outcomes(engine, *specs::find_target("test/nondeterministic-queue"), program);
+  checker::SerialOutcomes s =
+      checker::serial_outcomes(engine, *specs::find_target("test/nondeterministic-queue"), program);
   EXPECT_TRUE(s.nondeterministic);
   EXPECT_NE(s.failure.find("nondeterministic even serially: the serial order T0[0].push(1), "
                            "T1[0].pop() gave different results"),
@@ -68,7 +70,8 @@ TEST(Phase1, TheInitPrefixRunsBeforeEveryOrder) {
   engine::Engine engine;
   // init: push(7); then T0 pushes 1 while T1 pops: the pop returns 7 in both orders.
   specs::TestProgram program{{{kPush, 7}}, {{{kPush, 1}}, {{kPop, 0}}}};
-  SerialOutcomes s = serial_outcomes(engine, *specs::find_target("boost/queue"), program);
+  checker::SerialOutcomes s =
+      checker::serial_outcomes(engine, *specs::find_target("boost/queue"), program);
   EXPECT_EQ(s.failure, "");
   EXPECT_EQ(s.orders, 2u);
   ASSERT_EQ(s.outcomes.size(), 1u);

@@ -2,7 +2,7 @@
 // equal "classic Line-Up passes on every equivalent execution"; checked literally against a
 // brute force over all equivalent executions (calls' boundaries are thread-local events that
 // may sit anywhere between their thread's neighbouring steps).
-#include "checker/precedence.h"
+#include "tests/checker/precedence.h"
 
 #include <gtest/gtest.h>
 

@@ -117,7 +117,7 @@ TEST(CheckerOracle, DependencyAwareVerdictEqualsEveryEquivalentExecutionClassica
     ls::TestProgram program = program_of(h);
     std::vector<int> results;
     for (const HistoryCall& c : flat_calls(h)) results.push_back(c.result);
-    lineup::ProgramJudge judge(target, program, nullptr, /*dependency_aware=*/true);
+    lineup::checker::ProgramJudge judge(target, program, nullptr, /*dependency_aware=*/true);
     bool lineup_says = judge.judge(results, trace_of(h)).ok;
     bool oracle_says = every_equivalent_linearizable(container, h);
     ++counts.cases;

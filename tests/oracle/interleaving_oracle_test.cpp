@@ -18,10 +18,10 @@
 #include <iostream>
 
 #include "controlled.h"
-#include "generate.h"
-#include "interleavings.h"
 #include "engine/happens_before.h"
 #include "engine/strategy/factory.h"
+#include "generate.h"
+#include "interleavings.h"
 #include "lineup/hunt/hunt.h"
 
 namespace oracle {
@@ -54,11 +54,11 @@ struct Tally {
 // How the hunt builds its engine (make_engine in lineup/hunt/search.cpp).
 le::EngineOptions hunt_engine_options() {
   le::EngineOptions eo;
-  eo.schedule_plain_accesses = !lineup::HuntOptions().atomics_only;
+  eo.schedule_plain_accesses = !lineup::HuntOptions().replay.atomics_only;
   return eo;
 }
 
-// How the hunt builds its strategy (search_program in lineup/hunt/search.cpp), for `name`.
+// How the hunt builds its strategy (ProgramSearcher::search in lineup/hunt/search.cpp), for `name`.
 std::unique_ptr<le::Strategy> hunt_strategy(const std::string& name, uint64_t seed) {
   lineup::HuntOptions h;
   le::StrategyConfig config;

@@ -36,7 +36,7 @@ HuntOptions small_hunt() {
   HuntOptions o;
   o.budget_seconds = 1e9;  // bounded by programs and executions, not by time
   o.max_programs = 5;
-  o.atomics_only = true;
+  o.replay.atomics_only = true;
   o.executions_per_program = 2000;
   return o;
 }
@@ -122,7 +122,7 @@ TEST(CdsMSQueue, Issue186IsADataRaceInC11Mode) {
   HuntOptions o;
   o.budget_seconds = 1e9;
   o.max_programs = 3;
-  o.memory_model = engine::MemoryModel::kC11;
+  o.replay.memory_model = engine::MemoryModel::kC11;
   o.strategy = engine::StrategyKind::kDfs;
   o.bound = 0;
   o.stale_bound = 0;

@@ -26,7 +26,7 @@ HuntOptions capped(uint64_t programs, engine::MemoryModel model, engine::Strateg
   o.max_programs = programs;
   o.threads = 2;
   o.calls = 2;
-  o.memory_model = model;
+  o.replay.memory_model = model;
   o.strategy = strategy;
   o.executions_per_program = 5000;
   return o;
@@ -49,7 +49,7 @@ Violation dfs_finding(bool report_races, int stale) {
   HuntOptions o = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
   o.bound = 0;  // no preemption needed
   o.stale_bound = 1;
-  o.report_data_races = report_races;
+  o.replay.report_data_races = report_races;
   HuntResult r = hunt(queue(), o);
   EXPECT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
   if (r.violations.empty()) return {};
@@ -100,7 +100,7 @@ TEST(RelaxedPublishQueue, FoundByRandomInC11Mode) {
   HuntResult r = hunt(queue(), o);
   ASSERT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
   EXPECT_EQ(r.violations[0].kind, ViolationKind::kDataRace);
-  o.report_data_races = false;
+  o.replay.report_data_races = false;
   HuntResult ignoring = hunt(queue(), o);
   ASSERT_EQ(ignoring.violations.size(), 1u) << "not found in " << r.programs << " programs";
   EXPECT_EQ(ignoring.violations[0].kind, ViolationKind::kNotLinearizable);
@@ -118,7 +118,7 @@ TEST(RelaxedPublishQueue, CounterexampleRecordsTheModelReplaysAndShrinks) {
   HuntOptions o = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
   o.bound = 0;
   o.stale_bound = 1;
-  o.report_data_races = false;
+  o.replay.report_data_races = false;
   HuntResult r = hunt(queue(), o);
   ASSERT_EQ(r.violations.size(), 1u);
   Counterexample c = to_counterexample(queue(), r.violations[0], o);
@@ -126,16 +126,16 @@ TEST(RelaxedPublishQueue, CounterexampleRecordsTheModelReplaysAndShrinks) {
   EXPECT_NE(text.find("\"memory_model\": \"c11\""), std::string::npos) << text;
   EXPECT_NE(text.find("/w:"), std::string::npos) << text;
   Counterexample back = from_json(text);
-  EXPECT_EQ(back.memory_model, engine::MemoryModel::kC11);
+  EXPECT_EQ(back.replay.memory_model, engine::MemoryModel::kC11);
   EXPECT_EQ(back.schedule, c.schedule);
   corpus::Reproduction again = corpus::reproduce(back);
   EXPECT_TRUE(again.exact);
   // Read as SC, the same schedule shows nothing: the bug is the stale read.
-  back.memory_model = engine::MemoryModel::kSc;
+  back.replay.memory_model = engine::MemoryModel::kSc;
   EXPECT_FALSE(corpus::reproduce(back).exact);
 
   Counterexample shrunk = shrink(c, {});
-  EXPECT_EQ(shrunk.memory_model, engine::MemoryModel::kC11);
+  EXPECT_EQ(shrunk.replay.memory_model, engine::MemoryModel::kC11);
   EXPECT_EQ(shrunk.program.threads.size(), 2u);
   size_t calls = 0;
   for (const auto& thread : shrunk.program.threads) calls += thread.size();

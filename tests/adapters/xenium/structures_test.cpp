@@ -22,7 +22,7 @@ HuntResult hunt_programs(const std::string& name, uint64_t programs, uint64_t ex
   HuntOptions o;
   o.budget_seconds = 1e9;
   o.max_programs = programs;
-  o.atomics_only = true;
+  o.replay.atomics_only = true;
   o.executions_per_program = executions;
   return hunt(*specs::find_target(name), o);
 }

@@ -17,7 +17,7 @@ HuntOptions programs(uint64_t n) {
   HuntOptions o;
   o.budget_seconds = 1e9;
   o.max_programs = n;
-  o.atomics_only = true;
+  o.replay.atomics_only = true;
   o.executions_per_program = 1000;
   return o;
 }

@@ -11,7 +11,7 @@ lineup::HuntOptions few_programs() {
   lineup::HuntOptions o;
   o.budget_seconds = 1e9;
   o.max_programs = 3;
-  o.atomics_only = true;
+  o.replay.atomics_only = true;
   o.executions_per_program = 2000;
   return o;
 }

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <set>
 
-#include "generator/programs.h"
 #include "engine/happens_before.h"
 #include "engine/strategy/icb.h"
+#include "generator/programs.h"
 #include "lineup/hunt/search.h"
 #include "specs/structure.h"
 
@@ -20,7 +20,7 @@ HuntOptions programs(uint64_t n) {
   HuntOptions o;
   o.budget_seconds = 1e9;  // bounded by the number of programs, not by time
   o.max_programs = n;
-  o.atomics_only = true;
+  o.replay.atomics_only = true;
   o.executions_per_program = 3000;
   return o;
 }
@@ -39,7 +39,7 @@ TEST(Hunt, FindsTheSeededPublishBeforeWriteBug) {
 
 TEST(Hunt, PhaseOneOutcomesFindTheSeededBugAndPassBoost) {
   HuntOptions o = programs(50);
-  o.model_spec = false;  // the implementation's serial outcomes are the specification
+  o.replay.model_spec = false;  // the implementation's serial outcomes are the specification
   HuntResult bad = hunt(*specs::find_target("seeded/publish-before-write"), o);
   ASSERT_EQ(bad.violations.size(), 1u);
   EXPECT_EQ(bad.violations[0].kind, lineup::ViolationKind::kNotLinearizable);
@@ -86,7 +86,7 @@ TEST(Hunt, TheCheckTakesPartOfTheHuntsTime) {
 
 TEST(Hunt, NondeterminismInPhaseOneIsReported) {
   HuntOptions o = programs(5);
-  o.model_spec = false;
+  o.replay.model_spec = false;
   HuntResult r = hunt(*specs::find_target("test/nondeterministic-queue"), o);
   ASSERT_EQ(r.violations.size(), 1u);
   EXPECT_EQ(r.violations[0].kind, lineup::ViolationKind::kNondeterministicSerially);

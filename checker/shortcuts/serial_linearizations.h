@@ -8,17 +8,18 @@
 #include <map>
 #include <vector>
 
-#include "checker/flat_table.h"
+#include "checker/shortcuts/flat_table.h"
 
 namespace lineup::checker {
 
-class SerialOrders {
+class SerialLinearizations {
  public:
   static constexpr uint32_t kNoOutcome = UINT32_MAX;
 
   /// Outcome (every call's result, then any further results) -> the serial orders (call
   /// indices) that produced it.
-  explicit SerialOrders(const std::map<std::vector<int>, std::vector<std::vector<int>>>& outcomes);
+  explicit SerialLinearizations(
+      const std::map<std::vector<int>, std::vector<std::vector<int>>>& outcomes);
 
   /// The id of `results` (results_size ints) among the outcomes, or kNoOutcome.
   uint32_t outcome(const int* results);

@@ -1,7 +1,7 @@
 // serial_calls against the long way to the same answer: the union relation of the boundary
 // order happens-before induces (BoundaryOrder::possible_precedence) and total_order on it,
 // over random executions of small synthetic programs.
-#include "checker/serial_calls.h"
+#include "checker/shortcuts/serial_calls.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "checker/total_order.h"
+#include "checker/shortcuts/unique_linearization.h"
 
 namespace lineup::checker {
 namespace {
@@ -149,7 +149,7 @@ RC_GTEST_PROP(SerialCalls, SerialOnlyWhenTheUnionRelationIsTheTraceOrder, ()) {
   shape.induce(trace, hb);
   std::vector<uint64_t> precedes(shape.calls(), 0);
   shape.possible_precedence(precedes.data());
-  const bool is_total = total_order(precedes.data(), shape.calls(), total.data());
+  const bool is_total = unique_linearization(precedes.data(), shape.calls(), total.data());
   RC_TAG(serial ? "serial" : is_total ? "total, not serial" : "not total");
   if (serial) {
     RC_ASSERT(is_total);

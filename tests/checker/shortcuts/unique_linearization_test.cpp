@@ -1,6 +1,6 @@
 // total_order against brute force over every order of a few calls, and a total relation's
 // one order followed along the model's search graph against the search itself.
-#include "checker/total_order.h"
+#include "checker/shortcuts/unique_linearization.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -10,7 +10,7 @@
 #include <numeric>
 #include <vector>
 
-#include "checker/model_orders.h"
+#include "checker/shortcuts/linearization_graph.h"
 #include "specs/model.h"
 
 namespace lineup::checker {
@@ -36,7 +36,7 @@ std::vector<int> shuffled(size_t calls) {
   return order;
 }
 
-RC_GTEST_PROP(TotalOrder, RecognisesExactlyTheRelationsOfOneOrder, ()) {
+RC_GTEST_PROP(UniqueLinearization, RecognisesExactlyTheRelationsOfOneOrder, ()) {
   const auto calls = *rc::gen::inRange<size_t>(1, 7);
   std::vector<uint64_t> precedes = relation_of(shuffled(calls));
   // Some relations are left total; others lose or gain pairs (possibly making a cycle), or
@@ -72,13 +72,13 @@ RC_GTEST_PROP(TotalOrder, RecognisesExactlyTheRelationsOfOneOrder, ()) {
     if (relation_of(order) == precedes) ++matches, expected = order;
   } while (std::next_permutation(order.begin(), order.end()));
   std::vector<int> got(calls, -1);
-  const bool total = total_order(precedes.data(), calls, got.data());
+  const bool total = unique_linearization(precedes.data(), calls, got.data());
   RC_ASSERT(total == (matches == 1));
   if (total) RC_ASSERT(got == expected);
 }
 
 // Every relation over up to 4 calls, against the orders whose relation it is.
-TEST(TotalOrder, RecognisesEveryRelationOfUpToFourCalls) {
+TEST(UniqueLinearization, RecognisesEveryRelationOfUpToFourCalls) {
   for (size_t calls = 1; calls <= 4; ++calls) {
     std::vector<std::vector<uint64_t>> totals;
     std::vector<std::vector<int>> orders;
@@ -100,7 +100,7 @@ TEST(TotalOrder, RecognisesEveryRelationOfUpToFourCalls) {
       }
       auto it = std::find(totals.begin(), totals.end(), precedes);
       std::vector<int> got(calls, -1);
-      const bool total = total_order(precedes.data(), calls, got.data());
+      const bool total = unique_linearization(precedes.data(), calls, got.data());
       ASSERT_EQ(total, it != totals.end()) << "calls " << calls << ", relation " << bits;
       if (total) {
         EXPECT_EQ(got, orders[static_cast<size_t>(it - totals.begin())]);
@@ -111,20 +111,20 @@ TEST(TotalOrder, RecognisesEveryRelationOfUpToFourCalls) {
   }
 }
 
-TEST(TotalOrder, TheEmptyRelationOfOneCallIsTotal) {
+TEST(UniqueLinearization, TheEmptyRelationOfOneCallIsTotal) {
   uint64_t none = 0;
   int order = -1;
-  EXPECT_TRUE(total_order(&none, 1, &order));
+  EXPECT_TRUE(unique_linearization(&none, 1, &order));
   EXPECT_EQ(order, 0);
 }
 
-TEST(TotalOrder, TwoUnorderedCallsAreNot) {
+TEST(UniqueLinearization, TwoUnorderedCallsAreNot) {
   uint64_t none[2] = {0, 0};
   int order[2];
-  EXPECT_FALSE(total_order(none, 2, order));
+  EXPECT_FALSE(unique_linearization(none, 2, order));
 }
 
-RC_GTEST_PROP(ModelOrders, FollowingATotalRelationsOrderAnswersAsTheSearch, ()) {
+RC_GTEST_PROP(LinearizationGraph, FollowingATotalRelationsOrderAnswersAsTheSearch, ()) {
   const specs::Model& queue = specs::queue_model();
   const auto calls = *rc::gen::inRange<size_t>(1, 8);
   std::vector<specs::Operation> operations;
@@ -135,7 +135,7 @@ RC_GTEST_PROP(ModelOrders, FollowingATotalRelationsOrderAnswersAsTheSearch, ()) 
     // A push returns 1; a pop an argument pushed, or empty.
     results.push_back(push ? 1 : *rc::gen::element(specs::kEmpty, 0, 1, 2));
   }
-  ModelOrders orders(queue, operations, queue.initial());
+  LinearizationGraph orders(queue, operations, queue.initial());
   const uint32_t outcome = orders.outcome(results.data());
   // Several queries on one graph: later ones meet edges the earlier ones built.
   for (int q = 0; q < 4; ++q) {

@@ -1,8 +1,8 @@
 // The moves of one sequential model, kept for a whole hunt: its states interned by value, and
 // for each (state, operation, result) the state the model accepts that result in, or none. A
-// program's search graph (ModelOrders) is built from them. Programs share most of their moves
-// (a queue holding 1 then 2 is the same state in every program that reaches it), and a program
-// explored in a few hundred executions (a locked queue under CB-DPOR: about 240) would
+// program's search graph (LinearizationGraph) is built from them. Programs share most of their
+// moves (a queue holding 1 then 2 is the same state in every program that reaches it), and a
+// program explored in a few hundred executions (a locked queue under CB-DPOR: about 240) would
 // otherwise spend most of its check computing the model again.
 #pragma once
 
@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "checker/flat_table.h"
+#include "checker/shortcuts/flat_table.h"
 #include "specs/model.h"
 
 namespace lineup::checker {
@@ -45,7 +45,7 @@ class ModelMoves {
   }
   /// Forgets every state, operation and move once more than `moves` moves are kept (the
   /// default: about 40 MB of them). Ids given before are then void: call it only while no
-  /// search graph (ModelOrders) made with these moves lives, between programs.
+  /// search graph (LinearizationGraph) made with these moves lives, between programs.
   void limit(size_t moves = size_t{1} << 20);
   /// How many moves are kept.
   size_t size() const { return size_; }

@@ -1,4 +1,4 @@
-#include "checker/serial_orders.h"
+#include "checker/shortcuts/serial_linearizations.h"
 
 #include <algorithm>
 
@@ -13,7 +13,7 @@ struct Building {
 
 }  // namespace
 
-SerialOrders::SerialOrders(
+SerialLinearizations::SerialLinearizations(
     const std::map<std::vector<int>, std::vector<std::vector<int>>>& outcomes) {
   outcomes_.reset(outcomes.empty() ? 0 : outcomes.begin()->first.size());
   for (const auto& [results, orders] : outcomes) {
@@ -42,13 +42,13 @@ SerialOrders::SerialOrders(
   }
 }
 
-uint32_t SerialOrders::outcome(const int* results) {
+uint32_t SerialLinearizations::outcome(const int* results) {
   uint32_t* found = outcomes_.find(reinterpret_cast<const uint32_t*>(results));
   if (found == nullptr) return kNoOutcome;
   return static_cast<uint32_t>(found - &outcomes_.value(0));
 }
 
-bool SerialOrders::completes(uint32_t node, uint64_t done, const uint64_t* precedes) {
+bool SerialLinearizations::completes(uint32_t node, uint64_t done, const uint64_t* precedes) {
   const Node& n = nodes_[node];
   if (n.children == 0) return true;  // a whole order placed
   for (uint32_t k = 0; k < n.children; ++k) {
@@ -63,7 +63,7 @@ bool SerialOrders::completes(uint32_t node, uint64_t done, const uint64_t* prece
   return false;
 }
 
-bool SerialOrders::legal(uint32_t outcome, const uint64_t* precedes) {
+bool SerialLinearizations::legal(uint32_t outcome, const uint64_t* precedes) {
   order_.clear();
   if (!completes(roots_[outcome], 0, precedes)) return false;
   std::reverse(order_.begin(), order_.end());

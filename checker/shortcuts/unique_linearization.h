@@ -13,6 +13,6 @@ namespace lineup::checker {
 /// (at most 64) is a strict total order: call y then has exactly as many predecessors as its
 /// position, and they are the calls before it. If so, `order[0, calls)` gets the calls in
 /// that order; otherwise `order` holds no meaning.
-bool total_order(const uint64_t* precedes, size_t calls, int* order);
+bool unique_linearization(const uint64_t* precedes, size_t calls, int* order);
 
 }  // namespace lineup::checker

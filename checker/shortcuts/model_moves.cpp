@@ -1,4 +1,4 @@
-#include "checker/model_moves.h"
+#include "checker/shortcuts/model_moves.h"
 
 namespace lineup::checker {
 

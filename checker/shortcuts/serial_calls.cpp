@@ -1,4 +1,4 @@
-#include "checker/serial_calls.h"
+#include "checker/shortcuts/serial_calls.h"
 
 #include <cstdint>
 

@@ -12,21 +12,21 @@
 #include <memory>
 #include <vector>
 
-#include "checker/flat_table.h"
-#include "checker/model_moves.h"
+#include "checker/shortcuts/flat_table.h"
+#include "checker/shortcuts/model_moves.h"
 #include "specs/model.h"
 
 namespace lineup::checker {
 
-class ModelOrders {
+class LinearizationGraph {
  public:
   /// The calls `operations` (at most 64), started from model state `initial`, asking the
   /// model through `moves`, which outlives this (and is not limit()ed while this lives).
-  ModelOrders(ModelMoves& moves, std::vector<specs::Operation> operations,
-              const specs::State& initial);
+  LinearizationGraph(ModelMoves& moves, std::vector<specs::Operation> operations,
+                     const specs::State& initial);
   /// The same with moves of its own, for `model`.
-  ModelOrders(const specs::Model& model, std::vector<specs::Operation> operations,
-              const specs::State& initial);
+  LinearizationGraph(const specs::Model& model, std::vector<specs::Operation> operations,
+                     const specs::State& initial);
 
   /// An id for the results `results[0, calls)` (the same results, the same id).
   uint32_t outcome(const int* results);

@@ -1,4 +1,4 @@
-#include "checker/precedence.h"
+#include "tests/checker/precedence.h"
 
 #include <algorithm>
 #include <map>

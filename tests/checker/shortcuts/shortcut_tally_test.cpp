@@ -1,7 +1,7 @@
 // ShortcutTally against the rule it states, over random sequences of outcomes and ratios:
 // asked while at least one in n of those asked succeeded, else once in n of the executions
 // passed over (n = 16 unless given).
-#include "checker/shortcut_tally.h"
+#include "checker/shortcuts/shortcut_tally.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -1,4 +1,4 @@
-#include "checker/witnesses.h"
+#include "checker/shortcuts/witnesses.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "checker/looser_orders.h"
+#include "checker/shortcuts/passed_boundary_orders.h"
 
 #include <cstring>
 
@@ -11,12 +11,12 @@ using Bytes = int8_t __attribute__((vector_size(16)));
 
 }  // namespace
 
-LooserOrders::LooserOrders(size_t bytes)
+PassedBoundaryOrders::PassedBoundaryOrders(size_t bytes)
     : bytes_(bytes),
       stride_((bytes + sizeof(Bytes) - 1) / sizeof(Bytes) * sizeof(Bytes)),
       padded_(stride_, 0) {}
 
-void LooserOrders::add(uint32_t outcome, const uint8_t* order) {
+void PassedBoundaryOrders::add(uint32_t outcome, const uint8_t* order) {
   if (outcome >= kept_.size()) kept_.resize(outcome + 1);
   Kept& k = kept_[outcome];
   size_t slot = k.next;
@@ -28,7 +28,7 @@ void LooserOrders::add(uint32_t outcome, const uint8_t* order) {
   std::memcpy(&k.orders[slot * stride_], order, bytes_);
 }
 
-bool LooserOrders::any_looser(uint32_t outcome, const uint8_t* order) {
+bool PassedBoundaryOrders::any_looser(uint32_t outcome, const uint8_t* order) {
   if (outcome >= kept_.size()) return false;
   const Kept& k = kept_[outcome];
   // The order padded as the kept ones are.

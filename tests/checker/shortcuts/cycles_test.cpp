@@ -2,7 +2,7 @@
 // order of the calls respects it, and the cycle found is one of its cycles. The cyclic core of
 // a relation with edges taken away, peeled within the whole relation's core, is its own.
 // The cycles of two are counted as pair by pair.
-#include "checker/cycles.h"
+#include "checker/shortcuts/cycles.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

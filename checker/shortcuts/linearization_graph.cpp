@@ -1,29 +1,33 @@
-#include "checker/model_orders.h"
+#include "checker/shortcuts/linearization_graph.h"
 
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 
 #include "checker/call_set.h"
 
 namespace lineup::checker {
 
-ModelOrders::ModelOrders(ModelMoves& moves, std::vector<specs::Operation> operations,
-                         const specs::State& initial)
+LinearizationGraph::LinearizationGraph(ModelMoves& moves, std::vector<specs::Operation> operations,
+                                       const specs::State& initial)
     : moves_(&moves), operations_(std::move(operations)) {
   start(initial);
 }
 
-ModelOrders::ModelOrders(const specs::Model& model, std::vector<specs::Operation> operations,
-                         const specs::State& initial)
+LinearizationGraph::LinearizationGraph(const specs::Model& model,
+                                       std::vector<specs::Operation> operations,
+                                       const specs::State& initial)
     : own_moves_(std::make_unique<ModelMoves>(model)),
       moves_(own_moves_.get()),
       operations_(std::move(operations)) {
   start(initial);
 }
 
-void ModelOrders::start(const specs::State& initial) {
-  if (operations_.size() > 64) throw std::invalid_argument("at most 64 calls can be checked");
+void LinearizationGraph::start(const specs::State& initial) {
+  if (operations_.size() > kMaxCalls) {
+    throw std::invalid_argument("at most " + std::to_string(kMaxCalls) + " calls can be checked");
+  }
   all_ = first_calls(operations_.size());
   outcomes_.reset(operations_.size());
   last_outcome_ = FlatTable::kAbsent;
@@ -37,7 +41,7 @@ void ModelOrders::start(const specs::State& initial) {
   root_ = node(0, moves_->state(initial));
 }
 
-uint32_t ModelOrders::outcome(const int* results) {
+uint32_t LinearizationGraph::outcome(const int* results) {
   // Consecutive executions mostly give the same results: compared with the last ones first,
   // without hashing them.
   if (last_outcome_ != FlatTable::kAbsent &&
@@ -48,7 +52,7 @@ uint32_t ModelOrders::outcome(const int* results) {
   return last_outcome_;
 }
 
-uint32_t ModelOrders::node(uint64_t done, uint32_t state) {
+uint32_t LinearizationGraph::node(uint64_t done, uint32_t state) {
   const uint32_t key[3] = {static_cast<uint32_t>(done), static_cast<uint32_t>(done >> 32), state};
   uint32_t id = nodes_.intern(key);
   if (id == done_.size()) {
@@ -60,7 +64,7 @@ uint32_t ModelOrders::node(uint64_t done, uint32_t state) {
   return id;
 }
 
-uint32_t ModelOrders::other_edge(uint32_t from, uint32_t call, int result) {
+uint32_t LinearizationGraph::other_edge(uint32_t from, uint32_t call, int result) {
   // Every edge built is in the table; the array keeps the one asked about last per node and
   // call (consecutive queries mostly ask for the same results).
   const uint32_t key[3] = {from, call, static_cast<uint32_t>(result)};
@@ -76,12 +80,12 @@ uint32_t ModelOrders::other_edge(uint32_t from, uint32_t call, int result) {
   return to;
 }
 
-uint32_t ModelOrders::build_edge(uint32_t from, uint32_t call, int result) {
+uint32_t LinearizationGraph::build_edge(uint32_t from, uint32_t call, int result) {
   const uint32_t state = moves_->after(state_of_[from], operation_ids_[call], result);
   return state == kRejected ? kRejected : node(done_[from] | (uint64_t{1} << call), state);
 }
 
-bool ModelOrders::reaches_end(uint32_t n) {
+bool LinearizationGraph::reaches_end(uint32_t n) {
   uint64_t done = done_[n];
   if (done == all_) return true;
   // Reached before in this query and not the end: a dead end (the walk stops at success,
@@ -100,7 +104,7 @@ bool ModelOrders::reaches_end(uint32_t n) {
   return false;
 }
 
-bool ModelOrders::follows(const int* chosen, const int* order) {
+bool LinearizationGraph::follows(const int* chosen, const int* order) {
   // Along the model's moves, which every program shares, rather than this program's graph: a
   // program explored a few hundred times (a locked queue under CB-DPOR) would otherwise add
   // an edge to its graph at nearly every execution, each costing more than the walk.
@@ -113,7 +117,7 @@ bool ModelOrders::follows(const int* chosen, const int* order) {
   return true;
 }
 
-void ModelOrders::start_query(uint32_t outcome, const uint64_t* precedes) {
+void LinearizationGraph::start_query(uint32_t outcome, const uint64_t* precedes) {
   precedes_ = precedes;
   results_ = results(outcome);
   if (++query_ == 0) {  // stamps wrapped: forget them all
@@ -123,15 +127,15 @@ void ModelOrders::start_query(uint32_t outcome, const uint64_t* precedes) {
   order_.clear();
 }
 
-bool ModelOrders::legal(uint32_t outcome, const uint64_t* precedes) {
+bool LinearizationGraph::legal(uint32_t outcome, const uint64_t* precedes) {
   start_query(outcome, precedes);
   if (!reaches_end(root_)) return false;
   std::reverse(order_.begin(), order_.end());
   return true;
 }
 
-bool ModelOrders::completes(const uint32_t* from, size_t count, uint32_t outcome,
-                            const uint64_t* precedes) {
+bool LinearizationGraph::completes(const uint32_t* from, size_t count, uint32_t outcome,
+                                   const uint64_t* precedes) {
   // One query for every node: a dead end found from one is a dead end from the others.
   start_query(outcome, precedes);
   for (size_t i = 0; i < count; ++i) {

@@ -1,6 +1,6 @@
-// LooserOrders against a plain list of the last kPerOutcome orders kept per outcome: an
+// PassedBoundaryOrders against a plain list of the last kPerOutcome orders kept per outcome: an
 // order passes when one of them has no count above its own.
-#include "checker/looser_orders.h"
+#include "checker/shortcuts/passed_boundary_orders.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -12,12 +12,12 @@
 namespace lineup::checker {
 namespace {
 
-RC_GTEST_PROP(LooserOrders, AnswerAsTheLastKeptOrdersDo, ()) {
+RC_GTEST_PROP(PassedBoundaryOrders, AnswerAsTheLastKeptOrdersDo, ()) {
   // Lengths on both sides of whole 16-byte vectors.
   const auto bytes = *rc::gen::inRange<size_t>(1, 70);
   const auto outcomes = *rc::gen::inRange<uint32_t>(1, 4);
   const auto steps = *rc::gen::inRange<int>(0, 200);
-  LooserOrders looser(bytes);
+  PassedBoundaryOrders looser(bytes);
   std::map<uint32_t, std::vector<std::vector<uint8_t>>> reference;  // per outcome, oldest first
   size_t found = 0;
   for (int s = 0; s < steps; ++s) {
@@ -32,7 +32,7 @@ RC_GTEST_PROP(LooserOrders, AnswerAsTheLastKeptOrdersDo, ()) {
       looser.add(outcome, order.data());
       auto& kept = reference[outcome];
       kept.push_back(order);
-      if (kept.size() > LooserOrders::kPerOutcome) kept.erase(kept.begin());
+      if (kept.size() > PassedBoundaryOrders::kPerOutcome) kept.erase(kept.begin());
       continue;
     }
     bool expected = false;

@@ -1,6 +1,6 @@
 // Witnesses against a plain list of the most recent kPerOutcome orders (or relations kept as
 // what an order allows) per outcome: the same answer to every query, whichever fitted last.
-#include "checker/witnesses.h"
+#include "checker/shortcuts/witnesses.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

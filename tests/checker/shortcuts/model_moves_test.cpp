@@ -1,7 +1,7 @@
 // ModelMoves against the model asked directly: along random walks of the queue, stack, set and
 // bounded models, every move it gives (a state id, or rejection) is the model's, whether the
 // move was asked before or not, and whether the moves were forgotten (limit) in between.
-#include "checker/model_moves.h"
+#include "checker/shortcuts/model_moves.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "checker/boundary_order.h"
-#include "checker/flat_table.h"
-#include "checker/model_orders.h"
+#include "checker/shortcuts/flat_table.h"
+#include "checker/shortcuts/linearization_graph.h"
 
 namespace lineup::checker {
 
@@ -28,7 +28,7 @@ class InterleavingWalk {
  public:
   /// Whether every interleaving `order` allows has an order of the calls, respecting it, in
   /// which `graph`'s model gives the results of `outcome`. Buffers are kept between calls.
-  bool every_one_legal(const BoundaryOrder& order, ModelOrders& graph, uint32_t outcome);
+  bool every_one_legal(const BoundaryOrder& order, LinearizationGraph& graph, uint32_t outcome);
 
  private:
   using Position = std::array<uint8_t, 64>;  // events done per thread
@@ -58,7 +58,7 @@ class InterleavingWalk {
   bool first_visit(const Position& pos, size_t first, size_t count);
 
   const BoundaryOrder* order_ = nullptr;
-  ModelOrders* graph_ = nullptr;
+  LinearizationGraph* graph_ = nullptr;
   const int* results_ = nullptr;
   uint32_t outcome_ = 0;
   std::vector<uint64_t> union_;  // every relation the order allows, merged

@@ -1,15 +1,15 @@
-#include "checker/interleaving_walk.h"
+#include "checker/shortcuts/interleaving_walk.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
 
 #include "checker/call_set.h"
-#include "checker/cycles.h"
+#include "checker/shortcuts/cycles.h"
 
 namespace lineup::checker {
 
-bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, ModelOrders& graph,
+bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, LinearizationGraph& graph,
                                        uint32_t outcome) {
   order_ = &order;
   graph_ = &graph;
@@ -127,14 +127,14 @@ size_t InterleavingWalk::widen(size_t first, size_t count, uint64_t invoked, uin
   const size_t reached = start + count;
   for (size_t i = start; i < reached; ++i) {
     const uint32_t to = graph_->edge(nodes_[i], made, results_[made]);
-    if (to != ModelOrders::kRejected) add(to);
+    if (to != LinearizationGraph::kRejected) add(to);
   }
   for (size_t i = reached; i < nodes_.size(); ++i) {
     const uint32_t n = nodes_[i];
     for (uint64_t pending = invoked & ~graph_->done(n); pending != 0; pending &= pending - 1) {
       const auto c = static_cast<uint32_t>(__builtin_ctzll(pending));
       const uint32_t to = graph_->edge(n, c, results_[c]);
-      if (to != ModelOrders::kRejected) add(to);
+      if (to != LinearizationGraph::kRejected) add(to);
     }
   }
   return start;

@@ -1,4 +1,4 @@
-#include "checker/total_order.h"
+#include "checker/shortcuts/unique_linearization.h"
 
 #include <bit>
 
@@ -16,7 +16,7 @@
 
 namespace lineup::checker {
 
-LINEUP_COUNTS_BITS bool total_order(const uint64_t* precedes, size_t calls, int* order) {
+LINEUP_COUNTS_BITS bool unique_linearization(const uint64_t* precedes, size_t calls, int* order) {
   // Each call goes to the position its number of predecessors says; the positions must be
   // all distinct (a permutation), and each call's predecessors exactly the calls placed
   // before it. Without early exits: the relations met one after another are total or not in

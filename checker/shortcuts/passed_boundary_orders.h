@@ -11,13 +11,13 @@
 
 namespace lineup::checker {
 
-class LooserOrders {
+class PassedBoundaryOrders {
  public:
   static constexpr size_t kPerOutcome = 32;  // kept per outcome; later ones replace older
 
   /// For orders of `bytes` bytes (BoundaryOrder::key(): one count per event and thread, each
   /// below 128).
-  explicit LooserOrders(size_t bytes);
+  explicit PassedBoundaryOrders(size_t bytes);
 
   /// Keeps `order` as one that passes with the results of `outcome`.
   void add(uint32_t outcome, const uint8_t* order);
