@@ -16,7 +16,7 @@ std::string join(const std::vector<std::string>& items) {
   return out.empty() ? "(none)" : out;
 }
 
-std::string summary(const Counterexample& c, const specs::Model& model) {
+std::string summary(const corpus::Counterexample& c, const specs::Model& model) {
   return to_string(c.kind) + (" in " + c.structure) + ": " + c.program.describe(model) + "; " +
          std::to_string(c.preemptions) + " preemptions in " + join(c.signature);
 }
@@ -56,7 +56,7 @@ ExitStatus CorpusCommands::run() {
 
 ExitStatus replay_file(const std::string& path) {
   try {
-    Counterexample c = corpus::load(path);
+    corpus::Counterexample c = corpus::load(path);
     corpus::Reproduction r = corpus::reproduce(c);
     if (r.exact) {
       std::fputs(r.violation->report.c_str(), stdout);
@@ -88,12 +88,12 @@ ExitStatus replay_file(const std::string& path) {
 
 ExitStatus shrink_file(const std::string& path) {
   try {
-    Counterexample c = corpus::load(path);
+    corpus::Counterexample c = corpus::load(path);
     const specs::Model& model = *specs::find_target(c.structure)->model;
-    ShrinkOptions options;
+    corpus::ShrinkOptions options;
     options.log = [](const std::string& line) { std::printf("  %s\n", line.c_str()); };
     std::printf("shrinking %s\n", summary(c, model).c_str());
-    Counterexample s = shrink(c, options);
+    corpus::Counterexample s = corpus::shrink(c, options);
     std::printf("shrunk: %s\n", summary(s, model).c_str());
     std::string dir = std::filesystem::path(path).parent_path().string();
     corpus::Archived a = corpus::archive(dir.empty() ? "." : dir, s);
@@ -107,7 +107,7 @@ ExitStatus shrink_file(const std::string& path) {
 
 ExitStatus report_html(const std::string& path, const std::string& out) {
   try {
-    std::string page = html_report(corpus::load(path));
+    std::string page = corpus::html_report(corpus::load(path));
     std::string tmp = out + ".tmp";
     std::remove(tmp.c_str());
     if (!corpus::write_new_file(tmp, page) || std::rename(tmp.c_str(), out.c_str()) != 0) {
@@ -174,16 +174,16 @@ ExitStatus corpus_check(const std::string& dir, uint64_t executions) {
   return undetermined ? ExitStatus::kUndetermined : ExitStatus::kClean;
 }
 
-ArchivedViolation archive_violation(const specs::Target& target, const Violation& v,
-                                    const HuntOptions& options, const std::string& dir,
+ArchivedViolation archive_violation(const specs::Target& target, const hunt::Violation& v,
+                                    const hunt::HuntOptions& options, const std::string& dir,
                                     bool shrink_it, bool quiet) {
   ArchivedViolation out;
-  Counterexample& c = out.counterexample;
-  c = to_counterexample(target, v, options);
+  corpus::Counterexample& c = out.counterexample;
+  c = corpus::to_counterexample(target, v, options);
   if (shrink_it) {
-    ShrinkOptions so;
+    corpus::ShrinkOptions so;
     so.bound = std::max(options.bound, 0);
-    c = shrink(c, so);
+    c = corpus::shrink(c, so);
     if (!quiet && c.original_program) {
       std::printf(
           "shrunk to: %s\n  (was %zu calls, %d preemptions; now %zu calls, %d preemptions, %zu "

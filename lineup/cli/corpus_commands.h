@@ -5,8 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "lineup/corpus/counterexample.h"
 #include "lineup/cli/command.h"
+#include "lineup/corpus/counterexample.h"
 #include "lineup/hunt/hunt.h"
 
 namespace lineup::cli {
@@ -24,7 +24,7 @@ class CorpusCommands : public Command {
  private:
   CLI::App *shrink_, *report_, *corpus_, *list_, *check_;
   std::string path_, html_out_, dir_;
-  uint64_t check_executions_ = HuntOptions().executions_per_program;
+  uint64_t check_executions_ = hunt::HuntOptions().executions_per_program;
 };
 
 /// Replays a counterexample file and prints the trace: kViolation if the violation reproduces
@@ -45,18 +45,18 @@ ExitStatus report_html(const std::string& path, const std::string& out);
 /// bound. A missing folder is kUsage.
 ExitStatus corpus_list(const std::string& dir);
 ExitStatus corpus_check(const std::string& dir,
-                        uint64_t executions = HuntOptions().executions_per_program);
+                        uint64_t executions = hunt::HuntOptions().executions_per_program);
 
 struct ArchivedViolation {
-  Counterexample counterexample;  // shrunk unless shrinking was off
-  std::string path;               // the corpus file ("" when no corpus folder was given)
-  bool duplicate = false;         // the corpus already held this bug
+  corpus::Counterexample counterexample;  // shrunk unless shrinking was off
+  std::string path;                       // the corpus file ("" when no corpus folder was given)
+  bool duplicate = false;                 // the corpus already held this bug
 };
 
 /// Shrinks (unless `shrink` is false) a violation the hunt found and archives it in `dir`
 /// (unless empty); prints the shrunk case and where it went unless `quiet`.
-ArchivedViolation archive_violation(const specs::Target& target, const Violation& v,
-                                    const HuntOptions& options, const std::string& dir, bool shrink,
-                                    bool quiet);
+ArchivedViolation archive_violation(const specs::Target& target, const hunt::Violation& v,
+                                    const hunt::HuntOptions& options, const std::string& dir,
+                                    bool shrink, bool quiet);
 
 }  // namespace lineup::cli

@@ -11,7 +11,7 @@
 #include "engine/strategy/factory.h"
 #include "lineup/cli/hunt_summary.h"
 #include "lineup/cli/progress.h"
-#include "lineup/corpus/parallel.h"
+#include "lineup/hunt/parallel.h"
 #include "lineup/hunt/shard.h"
 
 namespace lineup::cli {
@@ -33,7 +33,7 @@ double parse_budget(const std::string& text) {
 }
 
 HuntCommand::HuntCommand(CLI::App& app) {
-  HuntOptions& o = options_;
+  hunt::HuntOptions& o = options_;
   o.max_violations = 0;
   output_.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   CLI::App* hunt = command_ = app.add_subcommand("hunt", "hunt for linearizability violations");
@@ -119,7 +119,7 @@ HuntCommand::HuntCommand(CLI::App& app) {
 }
 
 ExitStatus HuntCommand::run() {
-  HuntOptions options = options_;
+  hunt::HuntOptions options = options_;
   options.strategy = *engine::parse_strategy(strategy_);  // the parser checked the name
   options.replay.model_spec = spec_ == "model";
   options.replay.dependency_aware = check_ == "dependency";
@@ -129,7 +129,7 @@ ExitStatus HuntCommand::run() {
   // only.
   if (command_->get_option("--strategy")->count() == 0 &&
       options.replay.memory_model == engine::MemoryModel::kC11) {
-    options.strategy = systematic_strategy(options.replay.memory_model);
+    options.strategy = hunt::systematic_strategy(options.replay.memory_model);
   }
   if (std::string why = engine::refuse_memory_model(options.strategy, options.replay.memory_model);
       !why.empty()) {
@@ -138,7 +138,7 @@ ExitStatus HuntCommand::run() {
   }
   if (!shard_.empty()) {
     std::string error;
-    std::optional<Shard> s = parse_shard(shard_, std::getenv, &error);
+    std::optional<hunt::Shard> s = hunt::parse_shard(shard_, std::getenv, &error);
     if (!s) {
       std::fprintf(stderr, "lineup: bad --shard '%s' (%s)\n", shard_.c_str(), error.c_str());
       return ExitStatus::kUsage;
@@ -164,11 +164,11 @@ ExitStatus HuntCommand::run() {
     std::fprintf(stderr, "lineup: bad --budget '%s' (e.g. 30s, 2m, 500ms)\n", budget_.c_str());
     return ExitStatus::kUsage;
   }
-  HuntResult r;
+  hunt::HuntResult r;
   try {
     Progress progress(options.budget_seconds, output_.quiet);
-    r = hunt_parallel(*target, options, output_.jobs,
-                      [&](const HuntResult& so_far) { progress.update(so_far); });
+    r = hunt::hunt_parallel(*target, options, output_.jobs,
+                            [&](const hunt::HuntResult& so_far) { progress.update(so_far); });
     progress.finish();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "lineup: internal error: %s\n", e.what());
@@ -179,7 +179,7 @@ ExitStatus HuntCommand::run() {
   }
   std::vector<ArchivedViolation> archived;
   try {
-    for (const Violation& v : r.violations) {
+    for (const hunt::Violation& v : r.violations) {
       if (!output_.json) std::printf("%s\n", v.report.c_str());
       archived.push_back(
           archive_violation(*target, v, options, output_.corpus_dir, output_.shrink, output_.json));

@@ -31,10 +31,10 @@ class HuntCommand : public Command {
 
  private:
   CLI::App* command_;
-  HuntOptions options_;
+  hunt::HuntOptions options_;
   HuntOutput output_;
   std::string structure_, budget_ = "30s", check_ = "dependency", spec_ = "model", shard_;
-  std::string strategy_ = engine::to_string(HuntOptions().strategy);
+  std::string strategy_ = engine::to_string(hunt::HuntOptions().strategy);
   std::string memory_model_ = "sc";
 };
 

@@ -7,8 +7,9 @@
 
 namespace lineup::cli {
 
-nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options,
-                         const std::string& check, const HuntOutput& output, const HuntResult& r,
+nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& options,
+                         const std::string& check, const HuntOutput& output,
+                         const hunt::HuntResult& r,
                          const std::vector<ArchivedViolation>& archived) {
   nlohmann::json out = {{"structure", target.name},
                         {"strategy", engine::to_string(options.strategy)},
@@ -26,8 +27,8 @@ nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options
                         {"distinct_classes", r.distinct_classes},
                         {"seconds", r.seconds},
                         {"bound_completed", r.bound_completed},
-                        {"bound_covered", bound_covered(r, options)},
-                        {"coverage_gap", incomplete_coverage(r, options)},
+                        {"bound_covered", hunt::bound_covered(r, options)},
+                        {"coverage_gap", hunt::incomplete_coverage(r, options)},
                         {"programs_capped", r.programs_capped},
                         {"executions_abandoned", r.abandoned},
                         {"spin_blocks", r.spin_blocks},
@@ -41,8 +42,8 @@ nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options
                         {"violations", nlohmann::json::array()}};
   const specs::Model& model = *target.model;
   for (size_t i = 0; i < r.violations.size(); ++i) {
-    const Violation& v = r.violations[i];
-    const Counterexample& c = archived[i].counterexample;
+    const hunt::Violation& v = r.violations[i];
+    const corpus::Counterexample& c = archived[i].counterexample;
     out["violations"].push_back({{"program", v.program.describe(model)},
                                  {"signature", v.signature},
                                  {"preemptions", v.preemptions},
@@ -60,7 +61,7 @@ nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options
   }
   if (output.per_program) {
     out["per_program"] = nlohmann::json::array();
-    for (const ProgramCounts& p : r.per_program) {
+    for (const hunt::ProgramCounts& p : r.per_program) {
       out["per_program"].push_back({p.index, p.executions, p.classes});
     }
   }
@@ -68,8 +69,8 @@ nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options
   return out;
 }
 
-void print_hunt_summary(const specs::Target& target, const HuntOptions& options,
-                        const std::string& check, const HuntResult& r) {
+void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& options,
+                        const std::string& check, const hunt::HuntResult& r) {
   std::printf(
       "%s: %lu programs, %lu executions, %lu distinct classes in %.1f s (%s, bound %d, "
       "%s check)\n",
@@ -88,13 +89,13 @@ void print_hunt_summary(const specs::Target& target, const HuntOptions& options,
                       (options.stale_bound == 1 ? "" : "s");
   }
   std::printf("coverage: bound completed %s%s; %s\n", r.bound_completed == INT_MAX ? "all" : bound,
-              model.c_str(), coverage_counts(r).c_str());
+              model.c_str(), hunt::coverage_counts(r).c_str());
   if (r.duplicates_dropped != 0) {
     std::printf("%lu violation%s dropped as already found by another job\n",
                 static_cast<unsigned long>(r.duplicates_dropped),
                 r.duplicates_dropped == 1 ? "" : "s");
   }
-  std::string gap = incomplete_coverage(r, options);
+  std::string gap = hunt::incomplete_coverage(r, options);
   if (r.violations.empty()) {
     std::printf("no violation found%s\n", gap.empty() ? "" : (", but " + gap).c_str());
   } else {

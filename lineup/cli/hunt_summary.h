@@ -15,13 +15,14 @@ namespace lineup::cli {
 
 /// The hunt's settings, its counts and coverage, and every violation with its shrunk case
 /// (`archived[i]` is `result.violations[i]`'s). `check` is "dependency" or "classic".
-nlohmann::json hunt_json(const specs::Target& target, const HuntOptions& options,
+nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& options,
                          const std::string& check, const HuntOutput& output,
-                         const HuntResult& result, const std::vector<ArchivedViolation>& archived);
+                         const hunt::HuntResult& result,
+                         const std::vector<ArchivedViolation>& archived);
 
 /// The text summary: counts, coverage, dropped duplicates, and whether violations were found
 /// (their reports are printed before it).
-void print_hunt_summary(const specs::Target& target, const HuntOptions& options,
-                        const std::string& check, const HuntResult& result);
+void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& options,
+                        const std::string& check, const hunt::HuntResult& result);
 
 }  // namespace lineup::cli

@@ -53,7 +53,7 @@ ExitStatus merge_results(const std::vector<std::string>& files) {
     shards.push_back(std::move(j));
   }
   try {
-    nlohmann::json merged = lineup::merge_results(shards);
+    nlohmann::json merged = lineup::corpus::merge_results(shards);
     std::printf("%s\n", merged.dump(2).c_str());
     // As one hunt's exit status: a violation first, then a shard's internal error.
     if (!merged["violations"].empty()) return ExitStatus::kViolation;

@@ -9,7 +9,7 @@ namespace lineup::cli {
 Progress::Progress(double budget_seconds, bool quiet)
     : budget_(budget_seconds), quiet_(quiet), terminal_(isatty(STDERR_FILENO) != 0) {}
 
-void Progress::update(const HuntResult& r) {
+void Progress::update(const hunt::HuntResult& r) {
   if (quiet_) return;
   double every = terminal_ ? 0.5 : 10;
   if (last_ >= 0 && r.seconds - last_ < every) return;

@@ -10,7 +10,7 @@ class Progress {
  public:
   Progress(double budget_seconds, bool quiet);
   /// Called after every program.
-  void update(const HuntResult& so_far);
+  void update(const hunt::HuntResult& so_far);
   /// Ends the live line, if one is shown.
   void finish();
 

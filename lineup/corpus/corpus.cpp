@@ -134,21 +134,21 @@ Archived archive(const std::string& dir, const Counterexample& c) {
 Reproduction reproduce(const Counterexample& c, uint64_t executions) {
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
-  HuntOptions options = c.replay_options();
-  auto engine = make_engine(*target, options, static_cast<int>(c.program.threads.size()));
+  hunt::HuntOptions options = c.replay_options();
+  auto engine = hunt::make_engine(*target, options, static_cast<int>(c.program.threads.size()));
   Reproduction r;
-  r.violation = replay_schedule(*engine, *target, c.program, c.schedule, options);
+  r.violation = hunt::replay_schedule(*engine, *target, c.program, c.schedule, options);
   // Results are compared only for executions that completed: a failure (crash, deadlock,
   // use-after-free) stops calls midway, and their result slots are then not results.
   r.exact = r.violation && r.violation->kind == c.kind &&
-            (c.kind != ViolationKind::kNotLinearizable || c.results.empty() ||
+            (c.kind != hunt::ViolationKind::kNotLinearizable || c.results.empty() ||
              r.violation->results == c.results);
   if (!r.exact) {
-    options.strategy = systematic_strategy(c.replay.memory_model);
+    options.strategy = hunt::systematic_strategy(c.replay.memory_model);
     options.bound = std::max(2, c.preemptions);
     options.stale_bound = stale_choices(c.schedule);
     options.executions_per_program = executions;
-    auto s = ProgramSearcher(*engine, *target).search(c.program, c.program_index, options);
+    auto s = hunt::ProgramSearcher(*engine, *target).search(c.program, c.program_index, options);
     r.undetermined = !s.violation && (s.capped || s.bound_completed < options.bound);
     r.other_schedule = std::move(s.violation);
   }

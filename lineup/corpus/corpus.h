@@ -47,8 +47,8 @@ Archived archive(const std::string& dir, const Counterexample& c);
 struct Reproduction {
   bool exact = false;  // the recorded schedule still shows a violation of the recorded kind
   /// When not exact: the program still fails under a bounded search, with this violation.
-  std::optional<Violation> other_schedule;
-  std::optional<Violation> violation;  // what the recorded schedule shows now, if anything
+  std::optional<hunt::Violation> other_schedule;
+  std::optional<hunt::Violation> violation;  // what the recorded schedule shows now, if anything
   /// Not exact, and the search found nothing without completing its bound (it hit its
   /// executions cap): neither fixed nor still failing is known.
   bool undetermined = false;
@@ -59,6 +59,6 @@ struct Reproduction {
 /// program (CB-DPOR, bound max(2, c.preemptions), at most `executions` executions) for
 /// another schedule. Exact means the same kind of violation with the recorded results.
 Reproduction reproduce(const Counterexample& c,
-                       uint64_t executions = HuntOptions().executions_per_program);
+                       uint64_t executions = hunt::HuntOptions().executions_per_program);
 
 }  // namespace lineup::corpus

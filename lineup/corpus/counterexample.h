@@ -11,10 +11,11 @@
 #include <vector>
 
 #include "engine/schedule.h"
+#include "lineup/hunt/case_json.h"
 #include "lineup/hunt/hunt.h"
 #include "specs/structure.h"
 
-namespace lineup {
+namespace lineup::corpus {
 
 /// The format written. Format 1 differs only in its schedules: they were recorded with a step
 /// at every access to a thread's own stack (ReplaySettings::private_stack_steps).
@@ -22,32 +23,29 @@ inline constexpr int kCounterexampleFormat = 2;
 /// The oldest format read.
 inline constexpr int kOldestCounterexampleFormat = 1;
 
-struct Counterexample : FailingCase {
+struct Counterexample : hunt::FailingCase {
   std::string structure;
   std::string lineup_version;
   uint64_t seed = 0;  // of the hunt's program sequence
   /// What the schedule and the verdict depend on (format 1: private_stack_steps true).
-  ReplaySettings replay;
+  hunt::ReplaySettings replay;
   /// The case as the hunt found it, before shrinking (absent if never shrunk).
   std::optional<specs::TestProgram> original_program;
   std::optional<engine::Schedule> original_schedule;
 
   /// The hunt options a replay needs (scheduling points, check, spec).
-  HuntOptions replay_options() const;
+  hunt::HuntOptions replay_options() const;
 };
 
 /// A counterexample file that cannot be used: names the field and what is wrong with it.
-class CounterexampleError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using CounterexampleError = hunt::CaseFormatError;
 
 /// The counterexample of `violation`, found by a hunt of `target` with `options`.
-Counterexample to_counterexample(const specs::Target& target, const Violation& violation,
-                                 const HuntOptions& options);
+Counterexample to_counterexample(const specs::Target& target, const hunt::Violation& violation,
+                                 const hunt::HuntOptions& options);
 
 /// The violation `c` records (without its report and timings).
-Violation to_violation(const Counterexample& c);
+hunt::Violation to_violation(const Counterexample& c);
 
 /// JSON text of `c` (uses the target's model for call names).
 std::string to_json(const Counterexample& c, const specs::Model& model);
@@ -57,6 +55,6 @@ std::string to_json(const Counterexample& c, const specs::Model& model);
 Counterexample from_json(const std::string& text);
 
 /// "push(1)" -> Operation under `model`; throws CounterexampleError.
-specs::Operation parse_call(const specs::Model& model, const std::string& text);
+using hunt::parse_call;
 
-}  // namespace lineup
+}  // namespace lineup::corpus

@@ -73,7 +73,7 @@ int register_corpus_tests(const char* suite, const std::string& dir, Expect expe
   return static_cast<int>(paths.size());
 }
 
-void run_hunt_test(const std::string& structure, HuntOptions options) {
+void run_hunt_test(const std::string& structure, hunt::HuntOptions options) {
   const specs::Target* target = specs::find_target(structure);
   ASSERT_NE(target, nullptr) << structure << " is not registered";
   const char* index = std::getenv("GTEST_SHARD_INDEX");
@@ -82,8 +82,8 @@ void run_hunt_test(const std::string& structure, HuntOptions options) {
     options.shard_index = static_cast<uint64_t>(std::atoi(index));
     options.shard_count = static_cast<uint64_t>(std::atoi(total));
   }
-  HuntResult r = hunt(*target, options);
-  for (const Violation& v : r.violations) ADD_FAILURE() << v.report;
+  hunt::HuntResult r = hunt::hunt(*target, options);
+  for (const hunt::Violation& v : r.violations) ADD_FAILURE() << v.report;
 }
 
 }  // namespace lineup::corpus

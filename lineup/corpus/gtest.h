@@ -7,7 +7,7 @@
 //     GoogleTest's own sharding (GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS) splits the files.
 //
 //   LINEUP_HUNT_TEST(MyQueue, Hunt, "my/queue", options);
-//     a hunt of a registered structure with lineup::HuntOptions `options` inside a test, which
+//     a hunt of a registered structure with lineup::hunt::HuntOptions `options` inside a test, which
 //     fails with the violation's report. Under GoogleTest sharding each shard hunts its own
 //     share of the programs (HuntOptions::shard_index / shard_count).
 #pragma once
@@ -28,7 +28,7 @@ int register_corpus_tests(const char* suite, const std::string& dir, Expect expe
                           const char* file, int line);
 
 /// The body of LINEUP_HUNT_TEST.
-void run_hunt_test(const std::string& structure, HuntOptions options);
+void run_hunt_test(const std::string& structure, hunt::HuntOptions options);
 
 }  // namespace lineup::corpus
 

@@ -8,7 +8,7 @@
 #include "engine/trace_printer.h"
 #include "lineup/hunt/search.h"
 
-namespace lineup {
+namespace lineup::corpus {
 namespace {
 
 using nlohmann::json;
@@ -115,10 +115,10 @@ std::string escape_script(std::string s) {
 std::string html_report(const Counterexample& c) {
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
-  HuntOptions options = c.replay_options();
-  auto engine = make_engine(*target, options, static_cast<int>(c.program.threads.size()));
-  std::optional<Violation> verdict =
-      replay_schedule(*engine, *target, c.program, c.schedule, options);
+  hunt::HuntOptions options = c.replay_options();
+  auto engine = hunt::make_engine(*target, options, static_cast<int>(c.program.threads.size()));
+  std::optional<hunt::Violation> verdict =
+      hunt::replay_schedule(*engine, *target, c.program, c.schedule, options);
   std::vector<int> results(c.program.results_size(), 0);
   engine::Program p = target->instantiate(c.program, &results);
   engine::ReplayStrategy replay(c.schedule);
@@ -166,4 +166,4 @@ std::string html_report(const Counterexample& c) {
   return page;
 }
 
-}  // namespace lineup
+}  // namespace lineup::corpus

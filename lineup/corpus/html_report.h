@@ -7,10 +7,10 @@
 
 #include "lineup/corpus/counterexample.h"
 
-namespace lineup {
+namespace lineup::corpus {
 
 /// Replays `c` and renders the page. Throws CounterexampleError when the structure is not
 /// registered.
 std::string html_report(const Counterexample& c);
 
-}  // namespace lineup
+}  // namespace lineup::corpus

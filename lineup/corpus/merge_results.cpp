@@ -10,7 +10,7 @@
 #include "engine/strategy/factory.h"
 #include "lineup/hunt/coverage.h"
 
-namespace lineup {
+namespace lineup::corpus {
 namespace {
 
 using nlohmann::json;
@@ -49,16 +49,16 @@ void merge_coverage(json& out) {
       out["strategy"].is_string() ? engine::parse_strategy(out["strategy"].get<std::string>())
                                   : std::nullopt;
   if (!strategy || !out["bound"].is_number_integer()) return;
-  HuntOptions options;
+  hunt::HuntOptions options;
   options.strategy = *strategy;
   options.bound = out["bound"].get<int>();
-  HuntResult r;
+  hunt::HuntResult r;
   r.programs = out["programs"].get<uint64_t>();
   r.bound_completed = static_cast<int>(out["bound_completed"].get<int64_t>());
   r.programs_capped = out["programs_capped"].get<uint64_t>();
   r.late_stack_publications = out["late_stack_publications"].get<uint64_t>();
-  out["bound_covered"] = bound_covered(r, options);
-  out["coverage_gap"] = incomplete_coverage(r, options);
+  out["bound_covered"] = hunt::bound_covered(r, options);
+  out["coverage_gap"] = hunt::incomplete_coverage(r, options);
 }
 
 }  // namespace
@@ -156,4 +156,4 @@ json merge_results(const std::vector<json>& shards) {
   return out;
 }
 
-}  // namespace lineup
+}  // namespace lineup::corpus

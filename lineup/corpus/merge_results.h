@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-namespace lineup {
+namespace lineup::corpus {
 
 /// The merged summary of `shards` (each a `hunt --json` object, at least one). They must be
 /// shards of one hunt: the same structure, strategy, bound, depth, check, seed, threads,
@@ -22,4 +22,4 @@ namespace lineup {
 /// shard (by position, from 1) and field on a missing or mistyped field or a mismatch.
 nlohmann::json merge_results(const std::vector<nlohmann::json>& shards);
 
-}  // namespace lineup
+}  // namespace lineup::corpus

@@ -6,7 +6,7 @@
 #include "checker/judge.h"
 #include "lineup/hunt/search.h"
 
-namespace lineup {
+namespace lineup::corpus {
 namespace {
 
 // Programs one step smaller than `p`, most promising (largest reduction) first.
@@ -61,21 +61,21 @@ std::vector<std::pair<specs::TestProgram, std::string>> candidates(const specs::
 Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
-  HuntOptions search = c.replay_options();
-  search.strategy = systematic_strategy(c.replay.memory_model);
+  hunt::HuntOptions search = c.replay_options();
+  search.strategy = hunt::systematic_strategy(c.replay.memory_model);
   search.bound = std::max(options.bound, c.preemptions);
   search.stale_bound = stale_choices(c.schedule);
   search.executions_per_program = options.executions_per_candidate;
-  auto engine = make_engine(*target, search, static_cast<int>(c.program.threads.size()));
-  auto fails = [&](const specs::TestProgram& p) -> std::optional<Violation> {
-    auto s = ProgramSearcher(*engine, *target).search(p, c.program_index, search);
+  auto engine = hunt::make_engine(*target, search, static_cast<int>(c.program.threads.size()));
+  auto fails = [&](const specs::TestProgram& p) -> std::optional<hunt::Violation> {
+    auto s = hunt::ProgramSearcher(*engine, *target).search(p, c.program_index, search);
     if (s.violation && s.violation->kind == c.kind) return s.violation;
     return std::nullopt;
   };
   auto log = [&](const std::string& line) {
     if (options.log) options.log(line);
   };
-  std::optional<Violation> found = fails(c.program);
+  std::optional<hunt::Violation> found = fails(c.program);
   if (!found && c.replay.memory_model == engine::MemoryModel::kSc) {
     // A sampled execution (the portfolio's POS part) can fail where the bounded search finds
     // nothing within its cap: the candidates are then searched the way the hunt searched.
@@ -103,18 +103,18 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   // CB-DPOR deepens its bound one preemption at a time, so the failing executions it meets
   // come with the fewest preemptions first: the best has the fewest preemptions, then the
   // fewest steps (`found` may come from a sampled execution with more preemptions).
-  Violation best = *found;
-  search.strategy = systematic_strategy(c.replay.memory_model);
+  hunt::Violation best = *found;
+  search.strategy = hunt::systematic_strategy(c.replay.memory_model);
   search.bound = best.preemptions;
-  SearchHooks every_violation;
-  every_violation.more = [&](const Violation& v) {
+  hunt::SearchHooks every_violation;
+  every_violation.more = [&](const hunt::Violation& v) {
     if (v.kind == c.kind && (v.preemptions < best.preemptions ||
                              (v.preemptions == best.preemptions && v.steps < best.steps))) {
       best = v;
     }
     return true;
   };
-  ProgramSearcher(*engine, *target, std::move(every_violation))
+  hunt::ProgramSearcher(*engine, *target, std::move(every_violation))
       .search(current, c.program_index, search);
   log("schedule: " + std::to_string(best.preemptions) + " preemptions, " +
       std::to_string(best.steps) + " steps");
@@ -131,4 +131,4 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   return out;
 }
 
-}  // namespace lineup
+}  // namespace lineup::corpus

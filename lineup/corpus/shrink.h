@@ -10,7 +10,7 @@
 
 #include "lineup/corpus/counterexample.h"
 
-namespace lineup {
+namespace lineup::corpus {
 
 struct ShrinkOptions {
   /// Executions explored per candidate program; a candidate that fails only beyond them is
@@ -29,4 +29,4 @@ struct ShrinkOptions {
 /// unchanged when its program no longer fails under the bounded search.
 Counterexample shrink(const Counterexample& c, const ShrinkOptions& options = {});
 
-}  // namespace lineup
+}  // namespace lineup::corpus

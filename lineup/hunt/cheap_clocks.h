@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <ctime>
 
-namespace lineup {
+namespace lineup::hunt {
 
 /// Seconds on the coarse monotonic clock: its resolution is the kernel's tick (a few
 /// milliseconds), enough to tell when a budget has run out.
@@ -51,4 +51,4 @@ class IntervalTimer {
   uint64_t started_ = 0, total_ = 0;
 };
 
-}  // namespace lineup
+}  // namespace lineup::hunt

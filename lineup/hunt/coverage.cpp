@@ -2,7 +2,7 @@
 
 #include <climits>
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 std::string plural(uint64_t n, const std::string& one, const std::string& many) {
@@ -58,4 +58,4 @@ std::string coverage_counts(const HuntResult& r) {
                     " reached through a pointer no hook saw");
 }
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -6,7 +6,7 @@
 
 #include "lineup/hunt/hunt.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 /// Whether every program the hunt finished was explored up to the preemption bound asked
 /// for (cbdpor, icb with a bound) or exhaustively (dpor); always false for random and pct,
@@ -22,4 +22,4 @@ std::string incomplete_coverage(const HuntResult& result, const HuntOptions& opt
 /// times, 0 timed waits forced": the coverage counters of a hunt, for the summary.
 std::string coverage_counts(const HuntResult& result);
 
-}  // namespace lineup
+}  // namespace lineup::hunt

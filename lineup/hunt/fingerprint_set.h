@@ -14,7 +14,7 @@
 #include <memory>
 #include <new>
 
-namespace lineup {
+namespace lineup::hunt {
 
 class FingerprintSet {
  public:
@@ -107,4 +107,4 @@ class FingerprintSet {
   bool has_zero_ = false;       // 0 marks empty slots, so it is kept apart
 };
 
-}  // namespace lineup
+}  // namespace lineup::hunt

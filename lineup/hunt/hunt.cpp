@@ -10,7 +10,7 @@
 #include "lineup/hunt/cheap_clocks.h"
 #include "lineup/hunt/search.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 generator::Shape HuntOptions::shape() const { return {threads, calls, init}; }
 
@@ -121,4 +121,4 @@ engine::StrategyKind systematic_strategy(engine::MemoryModel model) {
                                             : engine::StrategyKind::kCbDpor;
 }
 
-}  // namespace lineup
+}  // namespace lineup::hunt

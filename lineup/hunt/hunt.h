@@ -16,7 +16,7 @@
 #include "lineup/hunt/violation_kind.h"
 #include "specs/structure.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 /// What a schedule's replay and its verdict depend on, besides the structure, the program and
 /// the schedule: which accesses are scheduling points, the memory model, and the check. Every
@@ -164,4 +164,4 @@ engine::StrategyKind systematic_strategy(engine::MemoryModel model);
 HuntResult hunt(const specs::Target& target, const HuntOptions& options,
                 const std::function<void(const HuntResult&)>& progress = {});
 
-}  // namespace lineup
+}  // namespace lineup::hunt

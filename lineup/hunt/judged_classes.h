@@ -10,7 +10,7 @@
 
 #include "lineup/hunt/fingerprint_set.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 class JudgedClasses {
  public:
@@ -31,4 +31,4 @@ class JudgedClasses {
   std::vector<uint64_t> failed_;  // few: a violation ends most searches
 };
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -4,7 +4,7 @@
 
 #include "engine/symbolizer.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 std::string function_of(uintptr_t pc) {
   const auto& frames = engine::symbolizer().frames(pc);
@@ -24,4 +24,4 @@ std::vector<std::string> preemption_signature(const std::vector<uintptr_t>& pcs)
   return {unique.begin(), unique.end()};
 }
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace lineup {
+namespace lineup::hunt {
 
 /// The functions preempted in at `pcs` (innermost frame outside the C++ standard library),
 /// sorted, without repetitions.
@@ -19,4 +19,4 @@ std::vector<std::string> preemption_signature(const std::vector<uintptr_t>& pcs)
 /// library, without parameters; "?" when unknown.
 std::string function_of(uintptr_t pc);
 
-}  // namespace lineup
+}  // namespace lineup::hunt

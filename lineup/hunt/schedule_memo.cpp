@@ -2,7 +2,7 @@
 
 #include <bit>
 
-namespace lineup {
+namespace lineup::hunt {
 
 ScheduleMemo::ScheduleMemo(int threads)
     : bits_(threads <= 1 ? 1 : std::bit_width(static_cast<unsigned>(threads - 1))),
@@ -65,4 +65,4 @@ void ScheduleMemo::grow() {
   }
 }
 
-}  // namespace lineup
+}  // namespace lineup::hunt

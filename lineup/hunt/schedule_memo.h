@@ -17,7 +17,7 @@
 
 #include "engine/schedule.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 class ScheduleMemo {
  public:
@@ -52,4 +52,4 @@ class ScheduleMemo {
   size_t size_ = 0;
 };
 
-}  // namespace lineup
+}  // namespace lineup::hunt

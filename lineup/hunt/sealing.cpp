@@ -4,7 +4,7 @@
 
 #include "engine/symbolizer.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 bool SealingStrategy::sealed(uintptr_t pc) {
   auto [it, fresh] = cache_.try_emplace(pc, false);
@@ -28,4 +28,4 @@ engine::Decision SealingStrategy::next_thread(const engine::SchedulingPoint& poi
   return inner_.next_thread(point);
 }
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -10,7 +10,7 @@
 
 #include "engine/strategy/forwarding_strategy.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 /// Wraps a strategy: at a point where the previous thread could continue and its pending step
 /// is inside a sealed function (any frame of its inlining chain, by short name), the inner
@@ -28,4 +28,4 @@ class SealingStrategy final : public engine::ForwardingStrategy {
   std::unordered_map<uintptr_t, bool> cache_;
 };
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -17,7 +17,7 @@
 #include "lineup/hunt/schedule_memo.h"
 #include "lineup/hunt/sealing.h"
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 std::string header(const specs::Target& target, const specs::TestProgram& program, uint64_t index) {
@@ -285,4 +285,4 @@ std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Ta
   return violation(r, engine, p, target, program, 0, results, judge);
 }
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -15,7 +15,7 @@
 #include "engine/engine.h"
 #include "lineup/hunt/hunt.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 /// Makes an engine for `target` with `options`' scheduling points, prepared for programs of
 /// up to `max_threads` threads.
@@ -85,4 +85,4 @@ std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Ta
                                          const engine::Schedule& schedule,
                                          const HuntOptions& options);
 
-}  // namespace lineup
+}  // namespace lineup::hunt

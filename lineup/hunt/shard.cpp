@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 // A decimal number without sign or trailing characters.
@@ -128,4 +128,4 @@ std::optional<Shard> parse_shard(const std::string& spec, const Environment& env
   return s;
 }
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-namespace lineup {
+namespace lineup::hunt {
 
 /// Shard `index` of `count` hunts programs index, index + count, index + 2 count, ...
 struct Shard {
@@ -33,4 +33,4 @@ using Environment = std::function<const char*(const char*)>;
 std::optional<Shard> parse_shard(const std::string& spec, const Environment& env,
                                  std::string* error);
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 // Every kind, with the engine outcome it stands for (none for the check's verdicts).
@@ -58,4 +58,4 @@ ViolationKind violation_kind(engine::Outcome outcome) {
   throw std::logic_error(std::string("not a failed execution: ") + engine::to_string(outcome));
 }
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -7,7 +7,7 @@
 
 #include "engine/outcome.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 enum class ViolationKind {
   // Verdicts of the check.
@@ -41,4 +41,4 @@ inline std::ostream& operator<<(std::ostream& out, ViolationKind kind) {
   return out << to_string(kind);
 }
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -19,12 +19,12 @@ std::vector<std::string> names() {
 class Correct : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Correct, HuntsCleanly) {
-  HuntOptions o;
+  hunt::HuntOptions o;
   o.budget_seconds = 1e9;
   o.max_programs = 4;
   o.replay.atomics_only = true;
   o.executions_per_program = 3000;
-  HuntResult r = hunt(*specs::find_target(GetParam()), o);
+  hunt::HuntResult r = hunt::hunt(*specs::find_target(GetParam()), o);
   EXPECT_EQ(r.programs, 4u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }

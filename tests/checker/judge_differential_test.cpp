@@ -99,8 +99,8 @@ void for_each_execution(
 
 void explore(const specs::Target& target, const generator::Shape& shape, uint64_t programs,
              const std::string& strategy, uint64_t executions, Tally* tally) {
-  HuntOptions options;
-  auto engine = make_engine(target, options, shape.threads);
+  hunt::HuntOptions options;
+  auto engine = hunt::make_engine(target, options, shape.threads);
   auto gen = generator::test_programs(target, shape);
   checker::ModelMoves moves(*target.model);
   for (uint64_t i = 0; i < programs; ++i) {
@@ -148,10 +148,10 @@ TEST(Differential, UnionRelationFromClocksEqualsTheOneFromTheCompleteOrder) {
     const specs::Target* target = specs::find_target(name);
     ASSERT_NE(target, nullptr) << name;
     for (bool atomics_only : {false, true}) {
-      HuntOptions options;
+      hunt::HuntOptions options;
       options.replay.atomics_only = atomics_only;
       const generator::Shape shape{3, 3, 0};
-      auto engine = make_engine(*target, options, shape.threads);
+      auto engine = hunt::make_engine(*target, options, shape.threads);
       auto gen = generator::test_programs(*target, shape);
       for (uint64_t i = 0; i < 10; ++i) {
         specs::TestProgram program = generator::sample(gen, 11, i);

@@ -54,13 +54,13 @@ struct Tally {
 // How the hunt builds its engine (make_engine in lineup/hunt/search.cpp).
 le::EngineOptions hunt_engine_options() {
   le::EngineOptions eo;
-  eo.schedule_plain_accesses = !lineup::HuntOptions().replay.atomics_only;
+  eo.schedule_plain_accesses = !lineup::hunt::HuntOptions().replay.atomics_only;
   return eo;
 }
 
 // How the hunt builds its strategy (ProgramSearcher::search in lineup/hunt/search.cpp), for `name`.
 std::unique_ptr<le::Strategy> hunt_strategy(const std::string& name, uint64_t seed) {
-  lineup::HuntOptions h;
+  lineup::hunt::HuntOptions h;
   le::StrategyConfig config;
   config.kind = *le::parse_strategy(name);
   config.bound = h.bound;
@@ -152,28 +152,28 @@ Tally check_strategy(const std::string& name, int bound, int count, uint64_t see
 }
 
 TEST(InterleavingOracle, CbDporReachesExactlyTheOutcomesWithinItsBound) {
-  Tally t = check_strategy("cbdpor", lineup::HuntOptions().bound, kPrograms, 101);
+  Tally t = check_strategy("cbdpor", lineup::hunt::HuntOptions().bound, kPrograms, 101);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.missing, 0u);
   EXPECT_EQ(t.unexpected, 0u);
 }
 
 TEST(InterleavingOracle, IcbReachesExactlyTheOutcomesWithinItsBound) {
-  Tally t = check_strategy("icb", lineup::HuntOptions().bound, kPrograms, 202);
+  Tally t = check_strategy("icb", lineup::hunt::HuntOptions().bound, kPrograms, 202);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.missing, 0u);
   EXPECT_EQ(t.unexpected, 0u);
 }
 
 TEST(InterleavingOracle, GambitReachesExactlyTheOutcomesWithinItsBound) {
-  Tally t = check_strategy("gambit", lineup::HuntOptions().bound, kPrograms, 808);
+  Tally t = check_strategy("gambit", lineup::hunt::HuntOptions().bound, kPrograms, 808);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.missing, 0u);
   EXPECT_EQ(t.unexpected, 0u);
 }
 
 TEST(InterleavingOracle, PortfolioReachesEveryOutcomeWithinItsBound) {
-  Tally t = check_strategy("portfolio", lineup::HuntOptions().bound, kPrograms, 909);
+  Tally t = check_strategy("portfolio", lineup::hunt::HuntOptions().bound, kPrograms, 909);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.missing, 0u);
   EXPECT_EQ(t.unexpected, 0u);

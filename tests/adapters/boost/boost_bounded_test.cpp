@@ -12,8 +12,8 @@
 namespace lineup {
 namespace {
 
-HuntOptions capped(uint64_t programs) {
-  HuntOptions o;
+hunt::HuntOptions capped(uint64_t programs) {
+  hunt::HuntOptions o;
   o.budget_seconds = 1e9;  // bounded by the number of programs, not by time
   o.max_programs = programs;
   return o;
@@ -37,7 +37,7 @@ std::vector<Case> fixed_size() {
 }
 
 // How many of the first `n` programs push onto a full container at some point.
-int programs_reaching_full(const specs::Target& t, const HuntOptions& o, uint64_t n) {
+int programs_reaching_full(const specs::Target& t, const hunt::HuntOptions& o, uint64_t n) {
   int full = 0;
   for (uint64_t i = 0; i < n; ++i) {
     specs::TestProgram p = generator::sample(generator::test_programs(t, o.shape()), o.seed, i);
@@ -55,12 +55,12 @@ int programs_reaching_full(const specs::Target& t, const HuntOptions& o, uint64_
 TEST(BoostFixedSize, SequentialCallsSeeExactlyTheCapacity) {
   for (const Case& c : fixed_size()) {
     specs::Target t = with_model(c.name, c.exact);
-    HuntOptions o = capped(30);
+    hunt::HuntOptions o = capped(30);
     o.threads = 1;
     o.calls = 6;
     // The programs do fill the container: a third value would be accepted by a bigger one.
     EXPECT_GT(programs_reaching_full(t, o, 30), 5) << c.name;
-    HuntResult r = hunt(t, o);
+    hunt::HuntResult r = hunt::hunt(t, o);
     EXPECT_EQ(r.programs, 30u) << c.name;
     EXPECT_TRUE(r.violations.empty()) << c.name << ": " << r.violations.front().report;
   }
@@ -70,10 +70,10 @@ TEST(BoostFixedSize, SequentialCallsSeeExactlyTheCapacity) {
 // is refused while a concurrent push holds the pool's last node, not linked yet.
 TEST(BoostFixedSize, ConcurrentPushesAreRefusedBelowCapacity) {
   for (const Case& c : fixed_size()) {
-    HuntResult r = hunt(with_model(c.name, c.exact), capped(20));
+    hunt::HuntResult r = hunt::hunt(with_model(c.name, c.exact), capped(20));
     ASSERT_EQ(r.violations.size(), 1u) << c.name;
-    const Violation& v = r.violations[0];
-    EXPECT_EQ(v.kind, lineup::ViolationKind::kNotLinearizable) << v.report;
+    const hunt::Violation& v = r.violations[0];
+    EXPECT_EQ(v.kind, lineup::hunt::ViolationKind::kNotLinearizable) << v.report;
     bool refused_push = false;
     for (size_t th = 0; th < v.program.threads.size(); ++th) {
       for (size_t i = 0; i < v.program.threads[th].size(); ++i) {
@@ -83,7 +83,7 @@ TEST(BoostFixedSize, ConcurrentPushesAreRefusedBelowCapacity) {
     }
     EXPECT_TRUE(refused_push) << v.report;
     // The registered, documented promise accepts the same programs.
-    HuntResult ok = hunt(*specs::find_target(c.name), capped(v.program_index + 1));
+    hunt::HuntResult ok = hunt::hunt(*specs::find_target(c.name), capped(v.program_index + 1));
     EXPECT_TRUE(ok.violations.empty()) << c.name << ": " << ok.violations.front().report;
   }
 }
@@ -92,9 +92,9 @@ TEST(BoostSpsc, OneProducerOneConsumerIsAnExactBoundedQueue) {
   const specs::Target& t = *specs::find_target("boost/spsc_queue");
   EXPECT_EQ(t.model, &specs::bounded_queue_model(2));
   ASSERT_EQ(t.roles.size(), 2u);
-  HuntOptions o = capped(20);
+  hunt::HuntOptions o = capped(20);
   o.calls = 4;  // more pushes than places
-  HuntResult r = hunt(t, o);
+  hunt::HuntResult r = hunt::hunt(t, o);
   EXPECT_EQ(r.programs, 20u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }

@@ -32,8 +32,8 @@ constexpr char kOptimisticQueue[] = "cds/optimisticqueue";
 constexpr char kOptimisticQueueEmpty[] = "cds::intrusive::OptimisticQueue<...>::empty";
 
 // A hunt of 5 programs, atomics only, at most 2,000 executions each.
-HuntOptions small_hunt() {
-  HuntOptions o;
+hunt::HuntOptions small_hunt() {
+  hunt::HuntOptions o;
   o.budget_seconds = 1e9;  // bounded by programs and executions, not by time
   o.max_programs = 5;
   o.replay.atomics_only = true;
@@ -72,10 +72,10 @@ class CdsCorrect : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CdsCorrect, HuntsCleanly) {
   const std::string& name = GetParam();
-  HuntOptions o = small_hunt();
+  hunt::HuntOptions o = small_hunt();
   // Beyond its empty() bug (tested below), OptimisticQueue hunts cleanly.
   if (name == kOptimisticQueue) o.sealed = {kOptimisticQueueEmpty};
-  HuntResult r = hunt(*specs::find_target(name), o);
+  hunt::HuntResult r = hunt::hunt(*specs::find_target(name), o);
   EXPECT_EQ(r.programs, o.max_programs);
   EXPECT_GT(r.executions, o.max_programs);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
@@ -90,18 +90,18 @@ INSTANTIATE_TEST_SUITE_P(All, CdsCorrect, ::testing::ValuesIn(correct_names()),
                          });
 
 // The one violation a 20-program hunt of `name` reports; it must be a wrong result.
-Violation only_violation(const std::string& name) {
-  HuntOptions o = small_hunt();
+hunt::Violation only_violation(const std::string& name) {
+  hunt::HuntOptions o = small_hunt();
   o.max_programs = 20;
-  HuntResult r = hunt(*specs::find_target(name), o);
+  hunt::HuntResult r = hunt::hunt(*specs::find_target(name), o);
   EXPECT_EQ(r.violations.size(), 1u);
   if (r.violations.empty()) return {};
-  EXPECT_EQ(r.violations.front().kind, lineup::ViolationKind::kNotLinearizable);
+  EXPECT_EQ(r.violations.front().kind, lineup::hunt::ViolationKind::kNotLinearizable);
   return r.violations.front();
 }
 
 TEST(CdsOptimisticQueue, EmptyIsNotLinearizable) {
-  Violation v = only_violation(kOptimisticQueue);
+  hunt::Violation v = only_violation(kOptimisticQueue);
   EXPECT_NE(std::find(v.signature.begin(), v.signature.end(), kOptimisticQueueEmpty),
             v.signature.end())
       << v.report;
@@ -109,7 +109,7 @@ TEST(CdsOptimisticQueue, EmptyIsNotLinearizable) {
 }
 
 TEST(CdsSkipListSet, ContainsMissesTheDeletionMark) {
-  Violation v = only_violation(kSkipList);
+  hunt::Violation v = only_violation(kSkipList);
   EXPECT_NE(v.report.find("contains("), std::string::npos) << v.report;
   EXPECT_NE(v.report.find("erase("), std::string::npos) << v.report;
 }
@@ -119,7 +119,7 @@ TEST(CdsSkipListSet, ContainsMissesTheDeletionMark) {
 // execution; the same client with every ordered access seq_cst hunts clean within one
 // preemption and one stale read.
 TEST(CdsMSQueue, Issue186IsADataRaceInC11Mode) {
-  HuntOptions o;
+  hunt::HuntOptions o;
   o.budget_seconds = 1e9;
   o.max_programs = 3;
   o.replay.memory_model = engine::MemoryModel::kC11;
@@ -127,16 +127,17 @@ TEST(CdsMSQueue, Issue186IsADataRaceInC11Mode) {
   o.bound = 0;
   o.stale_bound = 0;
   o.executions_per_program = 2000;
-  HuntResult r = hunt(*specs::find_target("cds/msqueue-issue186"), o);
+  hunt::HuntResult r = hunt::hunt(*specs::find_target("cds/msqueue-issue186"), o);
   ASSERT_EQ(r.violations.size(), 1u);
-  const Violation& v = r.violations.front();
-  EXPECT_EQ(v.kind, ViolationKind::kDataRace) << v.report;
+  const hunt::Violation& v = r.violations.front();
+  EXPECT_EQ(v.kind, hunt::ViolationKind::kDataRace) << v.report;
   EXPECT_EQ(v.preemptions, 0) << v.report;
   EXPECT_NE(v.report.find("single_link_struct.h:43"), std::string::npos) << v.report;
   EXPECT_NE(v.report.find("msqueue.h:396"), std::string::npos) << v.report;  // the head CAS
   o.bound = 1;
   o.stale_bound = 1;
-  HuntResult control = hunt(*specs::find_target("control/cds-msqueue-issue186-seq-cst"), o);
+  hunt::HuntResult control =
+      hunt::hunt(*specs::find_target("control/cds-msqueue-issue186-seq-cst"), o);
   EXPECT_EQ(control.programs, 3u);
   EXPECT_TRUE(control.violations.empty()) << control.violations.front().report;
 }
@@ -151,12 +152,12 @@ TEST(CdsStructures, SeveralHuntsInOneProcess) {
   for (Case c : {Case{"cds/msqueue", 3}, Case{"cds/treiber_stack_elimination", 2},
                  Case{"cds/michael_list", 4}, Case{"cds/treiber_stack_elimination", 3},
                  Case{"cds/segmentedqueue", 2}}) {
-    HuntOptions o = small_hunt();
+    hunt::HuntOptions o = small_hunt();
     o.threads = c.threads;
     o.calls = 2;
     o.max_programs = 2;
     o.executions_per_program = 500;
-    HuntResult r = hunt(*specs::find_target(c.name), o);
+    hunt::HuntResult r = hunt::hunt(*specs::find_target(c.name), o);
     EXPECT_EQ(r.programs, 2u) << c.name;
     EXPECT_TRUE(r.violations.empty()) << c.name << ": " << r.violations.front().report;
   }

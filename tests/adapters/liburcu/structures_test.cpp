@@ -12,18 +12,18 @@
 namespace lineup {
 namespace {
 
-HuntResult hunt_programs(const std::string& name, uint64_t programs) {
-  HuntOptions o;
+hunt::HuntResult hunt_programs(const std::string& name, uint64_t programs) {
+  hunt::HuntOptions o;
   o.budget_seconds = 1e9;  // bounded by the number of programs, not by time
   o.max_programs = programs;
   o.executions_per_program = 2000;
-  return hunt(*specs::find_target(name), o);
+  return hunt::hunt(*specs::find_target(name), o);
 }
 
 class Urcu : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Urcu, HuntsCleanly) {
-  HuntResult r = hunt_programs(GetParam(), 200);
+  hunt::HuntResult r = hunt_programs(GetParam(), 200);
   EXPECT_EQ(r.programs, 200u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }
@@ -40,10 +40,10 @@ TEST(Urcu, PopsWaitForHalfFinishedPushes) {
 }
 
 TEST(Urcu, ConcurrentUnserialisedPopsAreFound) {
-  HuntResult r = hunt_programs("test/urcu-lfstack-unserialised-pop", 50);
+  hunt::HuntResult r = hunt_programs("test/urcu-lfstack-unserialised-pop", 50);
   ASSERT_FALSE(r.violations.empty());
-  EXPECT_TRUE(r.violations.front().kind == ViolationKind::kUseAfterFree ||
-              r.violations.front().kind == ViolationKind::kNotLinearizable)
+  EXPECT_TRUE(r.violations.front().kind == hunt::ViolationKind::kUseAfterFree ||
+              r.violations.front().kind == hunt::ViolationKind::kNotLinearizable)
       << r.violations.front().report;
 }
 
@@ -52,16 +52,17 @@ TEST(Urcu, ConcurrentUnserialisedPopsAreFound) {
 // thread-local record in liburcu's registry, to leave their critical sections. Waits for a
 // reader, and for another thread's grace period to end, are spins that spin detection blocks.
 TEST(UrcuLfht, HuntsCleanlyWaitingForGracePeriods) {
-  HuntResult r = hunt_programs("urcu/lfht", 100);
+  hunt::HuntResult r = hunt_programs("urcu/lfht", 100);
   EXPECT_EQ(r.programs, 100u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
   EXPECT_GT(r.spin_blocks, 0u);
 }
 
 TEST(UrcuLfht, FreeingBeforeAGracePeriodIsAUseAfterFree) {
-  HuntResult r = hunt_programs("test/urcu-lfht-no-grace-period", 50);
+  hunt::HuntResult r = hunt_programs("test/urcu-lfht-no-grace-period", 50);
   ASSERT_FALSE(r.violations.empty());
-  EXPECT_EQ(r.violations.front().kind, ViolationKind::kUseAfterFree) << r.violations.front().report;
+  EXPECT_EQ(r.violations.front().kind, hunt::ViolationKind::kUseAfterFree)
+      << r.violations.front().report;
 }
 #else
 TEST(UrcuLfht, HuntsCleanlyWaitingForGracePeriods) {

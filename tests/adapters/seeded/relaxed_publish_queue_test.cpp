@@ -20,8 +20,9 @@ const specs::Target& queue() {
   return *t;
 }
 
-HuntOptions capped(uint64_t programs, engine::MemoryModel model, engine::StrategyKind strategy) {
-  HuntOptions o;
+hunt::HuntOptions capped(uint64_t programs, engine::MemoryModel model,
+                         engine::StrategyKind strategy) {
+  hunt::HuntOptions o;
   o.budget_seconds = 1e9;  // bounded by the number of programs, not by time
   o.max_programs = programs;
   o.threads = 2;
@@ -35,9 +36,9 @@ HuntOptions capped(uint64_t programs, engine::MemoryModel model, engine::Strateg
 TEST(RelaxedPublishQueue, CleanInScMode) {
   for (engine::StrategyKind s :
        {engine::StrategyKind::kCbDpor, engine::StrategyKind::kRandom, engine::StrategyKind::kDfs}) {
-    HuntOptions o = capped(30, engine::MemoryModel::kSc, s);
+    hunt::HuntOptions o = capped(30, engine::MemoryModel::kSc, s);
     o.bound = 2;
-    HuntResult r = hunt(queue(), o);
+    hunt::HuntResult r = hunt::hunt(queue(), o);
     EXPECT_EQ(r.programs, 30u) << engine::to_string(s);
     EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
   }
@@ -45,15 +46,15 @@ TEST(RelaxedPublishQueue, CleanInScMode) {
 
 // The one violation a dfs hunt of the first 30 programs finds with no preemption and at most
 // one stale read, data races reported or not; it must have `stale` stale reads.
-Violation dfs_finding(bool report_races, int stale) {
-  HuntOptions o = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
+hunt::Violation dfs_finding(bool report_races, int stale) {
+  hunt::HuntOptions o = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
   o.bound = 0;  // no preemption needed
   o.stale_bound = 1;
   o.replay.report_data_races = report_races;
-  HuntResult r = hunt(queue(), o);
+  hunt::HuntResult r = hunt::hunt(queue(), o);
   EXPECT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
   if (r.violations.empty()) return {};
-  const Violation& v = r.violations[0];
+  const hunt::Violation& v = r.violations[0];
   EXPECT_EQ(v.preemptions, 0) << v.report;
   EXPECT_EQ(engine::stale_choices(v.schedule), stale) << v.report;
   EXPECT_NE(v.report.find("two_lock_queue.h:"), std::string::npos) << v.report;
@@ -64,16 +65,16 @@ Violation dfs_finding(bool report_races, int stale) {
 // relaxed store, so the consumer's first read of a field races with the initialisation: a
 // data race in C++11, found with no stale read.
 TEST(RelaxedPublishQueue, FoundByDfsInC11ModeAsADataRace) {
-  Violation v = dfs_finding(true, 0);
-  EXPECT_EQ(v.kind, ViolationKind::kDataRace) << v.report;
+  hunt::Violation v = dfs_finding(true, 0);
+  EXPECT_EQ(v.kind, hunt::ViolationKind::kDataRace) << v.report;
   EXPECT_NE(v.report.find("atomic read"), std::string::npos) << v.report;
 }
 
 // With data races ignored, what the race allows shows: a pop that reads the node's value
 // stale (one stale read).
 TEST(RelaxedPublishQueue, FoundByDfsInC11ModeAsAStaleReadWhenRacesAreIgnored) {
-  Violation v = dfs_finding(false, 1);
-  EXPECT_EQ(v.kind, ViolationKind::kNotLinearizable) << v.report;
+  hunt::Violation v = dfs_finding(false, 1);
+  EXPECT_EQ(v.kind, hunt::ViolationKind::kNotLinearizable) << v.report;
   EXPECT_NE(v.report.find("not the latest"), std::string::npos) << v.report;
 }
 
@@ -82,50 +83,51 @@ TEST(RelaxedPublishQueue, FoundByDfsInC11ModeAsAStaleReadWhenRacesAreIgnored) {
 TEST(RelaxedPublishQueue, ReleaseVariantIsCleanInC11Mode) {
   const specs::Target* control = specs::find_target("control/release-publish-queue");
   ASSERT_NE(control, nullptr);
-  HuntOptions dfs = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
+  hunt::HuntOptions dfs = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
   dfs.bound = 1;
   dfs.stale_bound = 2;
-  HuntResult r = hunt(*control, dfs);
+  hunt::HuntResult r = hunt::hunt(*control, dfs);
   EXPECT_EQ(r.programs, 30u);
   EXPECT_EQ(r.programs_capped, 0u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
-  HuntResult sampled =
-      hunt(*control, capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kRandom));
+  hunt::HuntResult sampled =
+      hunt::hunt(*control, capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kRandom));
   EXPECT_EQ(sampled.programs, 30u);
   EXPECT_TRUE(sampled.violations.empty()) << sampled.violations.front().report;
 }
 
 TEST(RelaxedPublishQueue, FoundByRandomInC11Mode) {
-  HuntOptions o = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kRandom);
-  HuntResult r = hunt(queue(), o);
+  hunt::HuntOptions o = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kRandom);
+  hunt::HuntResult r = hunt::hunt(queue(), o);
   ASSERT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
-  EXPECT_EQ(r.violations[0].kind, ViolationKind::kDataRace);
+  EXPECT_EQ(r.violations[0].kind, hunt::ViolationKind::kDataRace);
   o.replay.report_data_races = false;
-  HuntResult ignoring = hunt(queue(), o);
+  hunt::HuntResult ignoring = hunt::hunt(queue(), o);
   ASSERT_EQ(ignoring.violations.size(), 1u) << "not found in " << r.programs << " programs";
-  EXPECT_EQ(ignoring.violations[0].kind, ViolationKind::kNotLinearizable);
+  EXPECT_EQ(ignoring.violations[0].kind, hunt::ViolationKind::kNotLinearizable);
 }
 
 TEST(RelaxedPublishQueue, ThreadOnlyStrategiesAreRefusedInC11Mode) {
   for (engine::StrategyKind s :
        {engine::StrategyKind::kCbDpor, engine::StrategyKind::kDpor, engine::StrategyKind::kIcb}) {
-    EXPECT_THROW(hunt(queue(), capped(1, engine::MemoryModel::kC11, s)), std::invalid_argument)
+    EXPECT_THROW(hunt::hunt(queue(), capped(1, engine::MemoryModel::kC11, s)),
+                 std::invalid_argument)
         << engine::to_string(s);
   }
 }
 
 TEST(RelaxedPublishQueue, CounterexampleRecordsTheModelReplaysAndShrinks) {
-  HuntOptions o = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
+  hunt::HuntOptions o = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
   o.bound = 0;
   o.stale_bound = 1;
   o.replay.report_data_races = false;
-  HuntResult r = hunt(queue(), o);
+  hunt::HuntResult r = hunt::hunt(queue(), o);
   ASSERT_EQ(r.violations.size(), 1u);
-  Counterexample c = to_counterexample(queue(), r.violations[0], o);
+  corpus::Counterexample c = corpus::to_counterexample(queue(), r.violations[0], o);
   std::string text = to_json(c, *queue().model);
   EXPECT_NE(text.find("\"memory_model\": \"c11\""), std::string::npos) << text;
   EXPECT_NE(text.find("/w:"), std::string::npos) << text;
-  Counterexample back = from_json(text);
+  corpus::Counterexample back = corpus::from_json(text);
   EXPECT_EQ(back.replay.memory_model, engine::MemoryModel::kC11);
   EXPECT_EQ(back.schedule, c.schedule);
   corpus::Reproduction again = corpus::reproduce(back);
@@ -134,7 +136,7 @@ TEST(RelaxedPublishQueue, CounterexampleRecordsTheModelReplaysAndShrinks) {
   back.replay.memory_model = engine::MemoryModel::kSc;
   EXPECT_FALSE(corpus::reproduce(back).exact);
 
-  Counterexample shrunk = shrink(c, {});
+  corpus::Counterexample shrunk = corpus::shrink(c, {});
   EXPECT_EQ(shrunk.replay.memory_model, engine::MemoryModel::kC11);
   EXPECT_EQ(shrunk.program.threads.size(), 2u);
   size_t calls = 0;

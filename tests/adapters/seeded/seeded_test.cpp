@@ -17,16 +17,16 @@
 namespace lineup {
 namespace {
 
-HuntOptions capped(uint64_t programs) {
-  HuntOptions o;
+hunt::HuntOptions capped(uint64_t programs) {
+  hunt::HuntOptions o;
   o.budget_seconds = 1e9;  // bounded by the number of programs, not by time
   o.max_programs = programs;
   return o;
 }
 
 // capped(programs) in the program shape the structure declares, as `lineup hunt` uses it.
-HuntOptions capped(const specs::Target& t, uint64_t programs) {
-  HuntOptions o = capped(programs);
+hunt::HuntOptions capped(const specs::Target& t, uint64_t programs) {
+  hunt::HuntOptions o = capped(programs);
   if (t.threads > 0) o.threads = t.threads;
   if (t.calls > 0) o.calls = t.calls;
   return o;
@@ -34,7 +34,7 @@ HuntOptions capped(const specs::Target& t, uint64_t programs) {
 
 // `o` with CB-DPOR alone at preemption bound `bound` (the default strategy also samples
 // executions beyond its bound).
-HuntOptions cbdpor(HuntOptions o, int bound) {
+hunt::HuntOptions cbdpor(hunt::HuntOptions o, int bound) {
   o.strategy = engine::StrategyKind::kCbDpor;
   o.bound = bound;
   return o;
@@ -59,17 +59,17 @@ std::vector<std::string> seeded_names() {
 }
 
 // The failure each bug shows first; the others return results no order explains.
-lineup::ViolationKind expected_kind(const std::string& name) {
-  static const std::map<std::string, lineup::ViolationKind> kinds = {
-      {"seeded/use-after-free-stack", lineup::ViolationKind::kUseAfterFree},
-      {"seeded/pop-count-reclaim-stack", lineup::ViolationKind::kUseAfterFree},
-      {"seeded/hazard-stack-no-revalidate", lineup::ViolationKind::kUseAfterFree},
-      {"seeded/hazard-slots-wrap", lineup::ViolationKind::kUseAfterFree},
-      {"seeded/hazard-msqueue-no-revalidate", lineup::ViolationKind::kUseAfterFree},
-      {"seeded/hazard-msqueue-tail-no-revalidate", lineup::ViolationKind::kUseAfterFree},
+lineup::hunt::ViolationKind expected_kind(const std::string& name) {
+  static const std::map<std::string, lineup::hunt::ViolationKind> kinds = {
+      {"seeded/use-after-free-stack", lineup::hunt::ViolationKind::kUseAfterFree},
+      {"seeded/pop-count-reclaim-stack", lineup::hunt::ViolationKind::kUseAfterFree},
+      {"seeded/hazard-stack-no-revalidate", lineup::hunt::ViolationKind::kUseAfterFree},
+      {"seeded/hazard-slots-wrap", lineup::hunt::ViolationKind::kUseAfterFree},
+      {"seeded/hazard-msqueue-no-revalidate", lineup::hunt::ViolationKind::kUseAfterFree},
+      {"seeded/hazard-msqueue-tail-no-revalidate", lineup::hunt::ViolationKind::kUseAfterFree},
   };
   auto it = kinds.find(name);
-  return it == kinds.end() ? lineup::ViolationKind::kNotLinearizable : it->second;
+  return it == kinds.end() ? lineup::hunt::ViolationKind::kNotLinearizable : it->second;
 }
 
 TEST(Seeded, TheSuiteHasAtLeastEightBugs) { EXPECT_GE(seeded_names().size(), 8u); }
@@ -85,9 +85,9 @@ class SeededBug : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SeededBug, IsFoundByTheHunt) {
   const specs::Target& t = target(GetParam());
-  HuntResult r = hunt(t, capped(t, 20));
+  hunt::HuntResult r = hunt::hunt(t, capped(t, 20));
   ASSERT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
-  const Violation& v = r.violations[0];
+  const hunt::Violation& v = r.violations[0];
   EXPECT_EQ(v.kind, expected_kind(GetParam())) << v.report;
   // A concurrency bug: the calls run one at a time would be correct.
   EXPECT_GE(v.preemptions, 1) << v.report;
@@ -102,10 +102,10 @@ INSTANTIATE_TEST_SUITE_P(All, SeededBug, ::testing::ValuesIn(seeded_names()), []
 
 TEST(Seeded, TagResetNeedsTwoPreemptions) {
   const specs::Target& t = target("seeded/msqueue-tag-reset");
-  HuntResult r1 = hunt(t, cbdpor(capped(30), 1));
+  hunt::HuntResult r1 = hunt::hunt(t, cbdpor(capped(30), 1));
   EXPECT_EQ(r1.programs, 30u);
   EXPECT_TRUE(r1.violations.empty()) << r1.violations.front().report;
-  HuntResult two = hunt(t, cbdpor(capped(30), 2));
+  hunt::HuntResult two = hunt::hunt(t, cbdpor(capped(30), 2));
   ASSERT_EQ(two.violations.size(), 1u);
   EXPECT_EQ(two.violations[0].preemptions, 2);
 }
@@ -114,39 +114,39 @@ TEST(Seeded, TagResetNeedsTwoPreemptions) {
 // the first programs.
 TEST(Seeded, DummyClearNeedsOnePreemption) {
   const specs::Target& t = target("seeded/msqueue-dummy-clear");
-  HuntResult r = hunt(t, cbdpor(capped(5), 1));
+  hunt::HuntResult r = hunt::hunt(t, cbdpor(capped(5), 1));
   ASSERT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
   EXPECT_EQ(r.violations[0].preemptions, 1) << r.violations[0].report;
 }
 
 TEST(Seeded, TwoConsumerRingNeedsThreeThreads) {
   const specs::Target& t = target("seeded/spsc-ring-two-consumers");
-  HuntOptions two = capped(300);
+  hunt::HuntOptions two = capped(300);
   two.threads = 2;
-  HuntResult r2 = hunt(t, two);
+  hunt::HuntResult r2 = hunt::hunt(t, two);
   EXPECT_EQ(r2.programs, 300u);
   EXPECT_TRUE(r2.violations.empty()) << r2.violations.front().report;
-  HuntResult r3 = hunt(t, capped(30));
+  hunt::HuntResult r3 = hunt::hunt(t, capped(30));
   ASSERT_EQ(r3.violations.size(), 1u);
   EXPECT_EQ(r3.violations[0].program.threads.size(), 3u);
 }
 
 TEST(Seeded, PopCountReclaimNeedsThreeThreadsAndTwoPreemptions) {
   const specs::Target& t = target("seeded/pop-count-reclaim-stack");
-  HuntOptions two_threads = capped(300);
+  hunt::HuntOptions two_threads = capped(300);
   two_threads.threads = 2;
-  HuntResult r2 = hunt(t, two_threads);
+  hunt::HuntResult r2 = hunt::hunt(t, two_threads);
   EXPECT_EQ(r2.programs, 300u);
   EXPECT_TRUE(r2.violations.empty()) << r2.violations.front().report;
 
-  HuntResult r1 = hunt(t, cbdpor(capped(40), 1));
+  hunt::HuntResult r1 = hunt::hunt(t, cbdpor(capped(40), 1));
   EXPECT_EQ(r1.programs, 40u);
   EXPECT_TRUE(r1.violations.empty()) << r1.violations.front().report;
 
-  HuntResult r = hunt(t, cbdpor(capped(20), 2));
+  hunt::HuntResult r = hunt::hunt(t, cbdpor(capped(20), 2));
   ASSERT_EQ(r.violations.size(), 1u);
-  const Violation& v = r.violations[0];
-  EXPECT_EQ(v.kind, lineup::ViolationKind::kUseAfterFree);
+  const hunt::Violation& v = r.violations[0];
+  EXPECT_EQ(v.kind, lineup::hunt::ViolationKind::kUseAfterFree);
   EXPECT_EQ(v.preemptions, 2);
   EXPECT_EQ(v.program.threads.size(), 3u);
   EXPECT_NE(v.report.find("pop_count_reclaim_stack.h:"), std::string::npos) << v.report;
@@ -169,21 +169,21 @@ TEST_P(SeededDeepBug, NeedsItsDeclaredShape) {
   ASSERT_EQ(t.threads, d.threads);
   ASSERT_EQ(t.calls, d.calls);
 
-  HuntOptions small = cbdpor(capped(100), 2);
+  hunt::HuntOptions small = cbdpor(capped(100), 2);
   ASSERT_EQ(small.threads, 3);
   ASSERT_EQ(small.calls, 3);
-  HuntResult r2 = hunt(t, small);
+  hunt::HuntResult r2 = hunt::hunt(t, small);
   EXPECT_EQ(r2.programs, 100u);
   EXPECT_TRUE(r2.violations.empty()) << r2.violations.front().report;
   small.bound = 3;
   small.max_programs = 20;
-  HuntResult r3 = hunt(t, small);
+  hunt::HuntResult r3 = hunt::hunt(t, small);
   EXPECT_EQ(r3.programs, 20u);
   EXPECT_TRUE(r3.violations.empty()) << r3.violations.front().report;
 
-  HuntResult r = hunt(t, capped(t, 40));
+  hunt::HuntResult r = hunt::hunt(t, capped(t, 40));
   ASSERT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
-  const Violation& v = r.violations[0];
+  const hunt::Violation& v = r.violations[0];
   EXPECT_EQ(v.kind, expected_kind(d.name)) << v.report;
   EXPECT_EQ(v.program.threads.size(), static_cast<size_t>(d.threads));
   for (const auto& thread : v.program.threads)
@@ -211,7 +211,7 @@ TEST(Seeded, DeepBugsNeedOnlyOnePreemptionInTheirShape) {
        {"seeded/hazard-stack-no-revalidate", "seeded/hazard-slots-wrap", "seeded/treiber-tag-wrap",
         "seeded/hazard-msqueue-no-revalidate", "seeded/hazard-msqueue-tail-no-revalidate"}) {
     const specs::Target& t = target(name);
-    HuntResult r = hunt(t, cbdpor(capped(t, 60), 1));
+    hunt::HuntResult r = hunt::hunt(t, cbdpor(capped(t, 60), 1));
     ASSERT_EQ(r.violations.size(), 1u) << name << ": not found in " << r.programs << " programs";
     EXPECT_EQ(r.violations[0].preemptions, 1) << name;
   }
@@ -223,17 +223,17 @@ TEST(Seeded, DeepBugsNeedOnlyOnePreemptionInTheirShape) {
 // finds it in the first program, with three preemptions, and the shrunk case keeps them.
 TEST(Seeded, TagResetRolesNeedsThreePreemptions) {
   const specs::Target& t = target(kThreePreemptions);
-  HuntResult r2 = hunt(t, cbdpor(capped(20), 2));
+  hunt::HuntResult r2 = hunt::hunt(t, cbdpor(capped(20), 2));
   EXPECT_EQ(r2.programs, 20u);
   EXPECT_EQ(r2.programs_capped, 0u);  // bound 2 explored completely
   EXPECT_EQ(r2.bound_completed, 2);
   EXPECT_TRUE(r2.violations.empty()) << r2.violations.front().report;
 
-  HuntResult r3 = hunt(t, cbdpor(capped(20), 3));
+  hunt::HuntResult r3 = hunt::hunt(t, cbdpor(capped(20), 3));
   ASSERT_EQ(r3.violations.size(), 1u) << "not found in " << r3.programs << " programs";
   EXPECT_EQ(r3.programs, 1u);
-  const Violation& v = r3.violations[0];
-  EXPECT_EQ(v.kind, lineup::ViolationKind::kNotLinearizable) << v.report;
+  const hunt::Violation& v = r3.violations[0];
+  EXPECT_EQ(v.kind, lineup::hunt::ViolationKind::kNotLinearizable) << v.report;
   EXPECT_EQ(v.preemptions, 3) << v.report;
   EXPECT_EQ(v.program.threads.size(), 3u);
 }
@@ -243,7 +243,7 @@ TEST(Seeded, TagResetRolesNeedsThreePreemptions) {
 TEST(Seeded, TheFlawlessVariantsHuntCleanly) {
   for (const char* name : {"control/tagged-msqueue", "control/pop-count-reclaim-stack",
                            "control/msqueue-dummy-kept"}) {
-    HuntResult r = hunt(target(name), capped(4));
+    hunt::HuntResult r = hunt::hunt(target(name), capped(4));
     EXPECT_EQ(r.programs, 4u) << name;
     EXPECT_TRUE(r.violations.empty()) << name << ": " << r.violations.front().report;
   }
@@ -254,7 +254,7 @@ TEST(Seeded, TheDeepFlawlessVariantsHuntCleanly) {
   for (const char* name : {"control/hazard-stack", "control/hazard-stack-4-slots",
                            "control/tagged-stack", "control/hazard-msqueue"}) {
     const specs::Target& t = target(name);
-    HuntResult r = hunt(t, capped(t, 10));
+    hunt::HuntResult r = hunt::hunt(t, capped(t, 10));
     EXPECT_EQ(r.programs, 10u) << name;
     EXPECT_TRUE(r.violations.empty()) << name << ": " << r.violations.front().report;
   }
@@ -264,7 +264,7 @@ TEST(Seeded, TheDeepFlawlessVariantsHuntCleanly) {
 // seeded bug hunt cleanly at bound 3.
 TEST(Seeded, TheThreePreemptionFlawlessVariantHuntsCleanly) {
   const specs::Target& t = target("control/tagged-msqueue-roles");
-  HuntResult r = hunt(t, cbdpor(capped(t, 3), 3));
+  hunt::HuntResult r = hunt::hunt(t, cbdpor(capped(t, 3), 3));
   EXPECT_EQ(r.programs, 3u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }

@@ -18,19 +18,19 @@ std::vector<std::string> names() {
   return out;
 }
 
-HuntResult hunt_programs(const std::string& name, uint64_t programs, uint64_t executions) {
-  HuntOptions o;
+hunt::HuntResult hunt_programs(const std::string& name, uint64_t programs, uint64_t executions) {
+  hunt::HuntOptions o;
   o.budget_seconds = 1e9;
   o.max_programs = programs;
   o.replay.atomics_only = true;
   o.executions_per_program = executions;
-  return hunt(*specs::find_target(name), o);
+  return hunt::hunt(*specs::find_target(name), o);
 }
 
 class Xenium : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Xenium, HuntsCleanly) {
-  HuntResult r = hunt_programs(GetParam(), 4, 2000);
+  hunt::HuntResult r = hunt_programs(GetParam(), 4, 2000);
   EXPECT_EQ(r.programs, 4u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }
@@ -42,13 +42,13 @@ INSTANTIATE_TEST_SUITE_P(All, Xenium, ::testing::ValuesIn(names()), [](const aut
 });
 
 TEST(XeniumMichaelScottQueue, HazardPointersThousandProgramsClean) {
-  HuntResult r = hunt_programs("xenium/michael_scott_queue-hp", 1000, 100);
+  hunt::HuntResult r = hunt_programs("xenium/michael_scott_queue-hp", 1000, 100);
   EXPECT_EQ(r.programs, 1000u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }
 
 TEST(XeniumMichaelScottQueue, EpochBasedThousandProgramsClean) {
-  HuntResult r = hunt_programs("xenium/michael_scott_queue-ebr", 1000, 100);
+  hunt::HuntResult r = hunt_programs("xenium/michael_scott_queue-ebr", 1000, 100);
   EXPECT_EQ(r.programs, 1000u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
 }

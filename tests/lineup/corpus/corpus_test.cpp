@@ -33,11 +33,11 @@ std::string slurp(const fs::path& p) {
 }
 
 Counterexample found_bug() {
-  HuntOptions o;
+  hunt::HuntOptions o;
   o.budget_seconds = 1e9;
   o.max_programs = 50;
   const specs::Target& t = *specs::find_target("seeded/publish-before-write");
-  HuntResult r = hunt(t, o);
+  hunt::HuntResult r = hunt::hunt(t, o);
   EXPECT_EQ(r.violations.size(), 1u);
   return to_counterexample(t, r.violations.at(0), o);
 }
@@ -130,11 +130,11 @@ TEST(Corpus, ShrinkingGivesTheTwoCallCaseWithOnePreemption) {
 TEST(Corpus, AbaBugsShrinkToSmallCases) {
   for (auto [name, calls] :
        {std::pair{"seeded/treiber-aba", 4u}, {"seeded/msqueue-tag-reset", 5u}}) {
-    HuntOptions o;
+    hunt::HuntOptions o;
     o.budget_seconds = 1e9;
     o.max_programs = 30;
     const specs::Target& t = *specs::find_target(name);
-    HuntResult r = hunt(t, o);
+    hunt::HuntResult r = hunt::hunt(t, o);
     ASSERT_EQ(r.violations.size(), 1u) << name;
     Counterexample s = shrink(to_counterexample(t, r.violations[0], o));
     EXPECT_LE(s.program.calls(), calls) << name << ": " << s.program.describe(*t.model);
@@ -158,7 +158,7 @@ TEST(Corpus, ReplayingAThousandTimesGivesTheSameTrace) {
 // different failure, and the bounded search then decides (here: the bug is still there).
 TEST(Corpus, AReplayWithOtherResultsThanRecordedIsNotExact) {
   Counterexample c = shrink(found_bug());
-  ASSERT_EQ(c.kind, lineup::ViolationKind::kNotLinearizable);
+  ASSERT_EQ(c.kind, lineup::hunt::ViolationKind::kNotLinearizable);
   ASSERT_TRUE(reproduce(c).exact);
   c.results[0] += 7;
   Reproduction r = reproduce(c);
@@ -169,8 +169,8 @@ TEST(Corpus, AReplayWithOtherResultsThanRecordedIsNotExact) {
 
 // A search that hits its cap before completing its bound decides nothing.
 TEST(Corpus, ACappedSearchIsUndetermined) {
-  Counterexample c =
-      load(LINEUP_SOURCE_DIR "/tests/lineup/corpus/capped/boost-queue-not-linearizable-capped.json");
+  Counterexample c = load(LINEUP_SOURCE_DIR
+                          "/tests/lineup/corpus/capped/boost-queue-not-linearizable-capped.json");
   Reproduction capped = reproduce(c, 5);
   EXPECT_FALSE(capped.still_fails());
   EXPECT_TRUE(capped.undetermined);

@@ -8,7 +8,7 @@
 
 #include "generator/programs.h"
 
-namespace lineup {
+namespace lineup::corpus {
 namespace {
 
 const specs::Target& target() { return *specs::find_target("seeded/publish-before-write"); }
@@ -25,7 +25,8 @@ Counterexample sample(uint64_t i) {
   for (size_t k = 0; k < c.program.results_size(); ++k) {
     c.results.push_back(static_cast<int>(k * i % 5) - 1);
   }
-  c.kind = i % 2 ? lineup::ViolationKind::kNotLinearizable : lineup::ViolationKind::kUseAfterFree;
+  c.kind = i % 2 ? lineup::hunt::ViolationKind::kNotLinearizable
+                 : lineup::hunt::ViolationKind::kUseAfterFree;
   c.signature = {"push", "pop"};
   if (i % 4 == 1) c.sealed = {"pop"};
   c.preemptions = static_cast<int>(i % 3);
@@ -63,9 +64,9 @@ void expect_same(const Counterexample& a, const Counterexample& b) {
 
 // Every field of ReplaySettings drawn at random. The structured binding names each field, so
 // this does not compile once ReplaySettings has a field it does not draw.
-rc::Gen<ReplaySettings> arbitrary_replay_settings() {
+rc::Gen<hunt::ReplaySettings> arbitrary_replay_settings() {
   return rc::gen::exec([] {
-    ReplaySettings s;
+    hunt::ReplaySettings s;
     auto& [atomics_only, thread_pointer_per_thread, private_stack_steps, memory_model,
            report_data_races, dependency_aware, model_spec] = s;
     atomics_only = *rc::gen::arbitrary<bool>();
@@ -161,13 +162,13 @@ TEST(Counterexample, DamagedFieldsAreNamed) {
 
 TEST(Counterexample, CallsParseUnderTheModel) {
   const specs::Model& q = specs::queue_model();
-  EXPECT_EQ(parse_call(q, "push(-3)"), (specs::Operation{0, -3}));
-  EXPECT_EQ(parse_call(q, "pop()"), (specs::Operation{1, 0}));
-  EXPECT_THROW(parse_call(q, "pop(1)"), CounterexampleError);
-  EXPECT_THROW(parse_call(q, "push()"), CounterexampleError);
-  EXPECT_THROW(parse_call(q, "push(1"), CounterexampleError);
-  EXPECT_THROW(parse_call(q, "insert(1)"), CounterexampleError);
+  EXPECT_EQ(hunt::parse_call(q, "push(-3)"), (specs::Operation{0, -3}));
+  EXPECT_EQ(hunt::parse_call(q, "pop()"), (specs::Operation{1, 0}));
+  EXPECT_THROW(hunt::parse_call(q, "pop(1)"), CounterexampleError);
+  EXPECT_THROW(hunt::parse_call(q, "push()"), CounterexampleError);
+  EXPECT_THROW(hunt::parse_call(q, "push(1"), CounterexampleError);
+  EXPECT_THROW(hunt::parse_call(q, "insert(1)"), CounterexampleError);
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::corpus

@@ -13,7 +13,7 @@
 
 #include "lineup/corpus/corpus.h"
 
-namespace lineup {
+namespace lineup::corpus {
 namespace {
 
 std::string run(const std::string& command) {
@@ -58,4 +58,4 @@ TEST(HtmlReport, ChromiumShowsTheTimeline) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::corpus

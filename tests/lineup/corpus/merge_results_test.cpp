@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace lineup {
+namespace lineup::corpus {
 namespace {
 
 using nlohmann::json;
@@ -150,4 +150,4 @@ TEST(MergeResults, MissingOrMistypedFieldsAreNamed) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::corpus

@@ -7,8 +7,8 @@ LINEUP_CORPUS_TESTS(SeededCorpus, LINEUP_SOURCE_DIR "/corpus/cases/seeded",
 
 namespace {
 
-lineup::HuntOptions few_programs() {
-  lineup::HuntOptions o;
+lineup::hunt::HuntOptions few_programs() {
+  lineup::hunt::HuntOptions o;
   o.budget_seconds = 1e9;
   o.max_programs = 3;
   o.replay.atomics_only = true;

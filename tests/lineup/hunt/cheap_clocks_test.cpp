@@ -6,7 +6,7 @@
 
 #include <chrono>
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 double steady_seconds() {
@@ -48,4 +48,4 @@ TEST(CheapClocks, AnIntervalTimerAddsUpNoMoreThanThePassingTime) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::hunt

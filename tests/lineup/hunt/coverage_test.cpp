@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 HuntOptions cbdpor_bound_2() {
@@ -65,4 +65,4 @@ TEST(Coverage, SamplingStrategiesClaimNoBound) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -9,7 +9,7 @@
 #include <unordered_set>
 #include <vector>
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 RC_GTEST_PROP(FingerprintSet, AnswersAsAHashSetDoesWhileItGrows, ()) {
@@ -55,4 +55,4 @@ TEST(FingerprintSet, MillionsOfEntriesEndWithTheOldTableFreed) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -13,7 +13,7 @@
 #include "lineup/hunt/search.h"
 #include "specs/structure.h"
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 HuntOptions programs(uint64_t n) {
@@ -31,7 +31,7 @@ TEST(Hunt, FindsTheSeededPublishBeforeWriteBug) {
   HuntResult r = hunt(*t, programs(50));
   ASSERT_EQ(r.violations.size(), 1u);
   const Violation& v = r.violations.front();
-  EXPECT_EQ(v.kind, lineup::ViolationKind::kNotLinearizable);
+  EXPECT_EQ(v.kind, lineup::hunt::ViolationKind::kNotLinearizable);
   EXPECT_NE(v.report.find("publish_before_write.cpp:"),
             std::string::npos);  // the trace names the source
   EXPECT_FALSE(v.schedule.choices.empty());
@@ -42,7 +42,7 @@ TEST(Hunt, PhaseOneOutcomesFindTheSeededBugAndPassBoost) {
   o.replay.model_spec = false;  // the implementation's serial outcomes are the specification
   HuntResult bad = hunt(*specs::find_target("seeded/publish-before-write"), o);
   ASSERT_EQ(bad.violations.size(), 1u);
-  EXPECT_EQ(bad.violations[0].kind, lineup::ViolationKind::kNotLinearizable);
+  EXPECT_EQ(bad.violations[0].kind, lineup::hunt::ViolationKind::kNotLinearizable);
   o.max_programs = 5;
   HuntResult good = hunt(*specs::find_target("boost/queue"), o);
   EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
@@ -58,7 +58,7 @@ void expect_per_producer_lanes(const char* clean, const char* broken) {
   EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
   HuntResult bad = hunt(*specs::find_target(broken), o);
   ASSERT_EQ(bad.violations.size(), 1u);
-  EXPECT_EQ(bad.violations[0].kind, lineup::ViolationKind::kNotLinearizable)
+  EXPECT_EQ(bad.violations[0].kind, lineup::hunt::ViolationKind::kNotLinearizable)
       << bad.violations[0].report;
 }
 
@@ -89,7 +89,7 @@ TEST(Hunt, NondeterminismInPhaseOneIsReported) {
   o.replay.model_spec = false;
   HuntResult r = hunt(*specs::find_target("test/nondeterministic-queue"), o);
   ASSERT_EQ(r.violations.size(), 1u);
-  EXPECT_EQ(r.violations[0].kind, lineup::ViolationKind::kNondeterministicSerially);
+  EXPECT_EQ(r.violations[0].kind, lineup::hunt::ViolationKind::kNondeterministicSerially);
 }
 
 TEST(Hunt, InitPrefixesAreGeneratedAndChecked) {
@@ -273,4 +273,4 @@ TEST(Hunt, CountsEachProgramsDistinctClassesOnce) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 TEST(JudgedClasses, AClassIsJudgedOnceThenKnown) {
@@ -26,4 +26,4 @@ TEST(JudgedClasses, AFailedClassIsJudgedEachTimeItComes) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -10,7 +10,7 @@
 #include <map>
 #include <vector>
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 engine::Schedule of(std::vector<engine::ThreadId> choices) {
@@ -72,4 +72,4 @@ TEST(ScheduleMemo, NoKeyForMemoryModelChoicesOrThreadsOutOfRange) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -6,7 +6,7 @@
 
 #include <map>
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 struct FakeEnv {
@@ -141,4 +141,4 @@ TEST(Shard, NonNumericVariableIsAnError) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::hunt

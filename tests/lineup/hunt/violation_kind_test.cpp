@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 const engine::Outcome kOutcomes[] = {
@@ -51,4 +51,4 @@ TEST(ViolationKind, NamesParseBackAndNothingElseParses) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -9,7 +9,7 @@
 
 #include "lineup/hunt/hunt.h"
 
-namespace lineup {
+namespace lineup::hunt {
 
 /// Runs `jobs` workers (1: in this process) and merges their results: counts add up (classes
 /// are per program, so shards never share one), bound_completed is the lowest, violations
@@ -21,4 +21,4 @@ namespace lineup {
 HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options, int jobs,
                          const std::function<void(const HuntResult&)>& progress = {});
 
-}  // namespace lineup
+}  // namespace lineup::hunt

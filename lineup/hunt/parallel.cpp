@@ -1,4 +1,4 @@
-#include "lineup/corpus/parallel.h"
+#include "lineup/hunt/parallel.h"
 
 #include <poll.h>
 #include <sys/wait.h>
@@ -17,30 +17,30 @@
 #include <vector>
 
 #include "generator/programs.h"
-#include "lineup/corpus/counterexample.h"
+#include "lineup/hunt/case_json.h"
 #include "lineup/hunt/search.h"
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 using nlohmann::json;
 
-// A violation travels as its counterexample file's JSON plus what only the hunt knows.
-json violation_json(const Violation& v, const specs::Target& target) {
-  json j = json::parse(to_json(to_counterexample(target, v, HuntOptions{}), *target.model));
-  j["report"] = v.report;
-  j["steps"] = v.steps;
-  j["found_after_seconds"] = v.found_after_seconds;
-  j["found_after_executions"] = v.found_after_executions;
-  return j;
+// A violation travels as its failing case (case_json.h) and what only the hunt knows.
+json violation_json(const Violation& v, const specs::Model& model) {
+  return {{"case", failing_case_json(v, model)},
+          {"report", v.report},
+          {"steps", v.steps},
+          {"found_after_seconds", v.found_after_seconds},
+          {"found_after_executions", v.found_after_executions}};
 }
 
-Violation violation_from(const json& j) {
-  Violation v = to_violation(from_json(j.dump()));
-  v.report = j.at("report").get<std::string>();
-  v.steps = j.at("steps").get<size_t>();
-  v.found_after_seconds = j.at("found_after_seconds").get<double>();
-  v.found_after_executions = j.at("found_after_executions").get<uint64_t>();
+Violation violation_from(const json& j, const specs::Model& model) {
+  Violation v;
+  static_cast<FailingCase&>(v) = parse_failing_case(need_field(j, "case"), model);
+  v.report = get_field<std::string>(j, "report");
+  v.steps = get_field<size_t>(j, "steps");
+  v.found_after_seconds = get_field<double>(j, "found_after_seconds");
+  v.found_after_executions = get_field<uint64_t>(j, "found_after_executions");
   return v;
 }
 
@@ -74,7 +74,7 @@ void write_line(int fd, const json& j) {
   size_t sent = 0;  // violations sent so far
   auto send_violations = [&](const HuntResult& r) {
     for (; sent < r.violations.size(); ++sent) {
-      write_line(fd, {{"violation", violation_json(r.violations[sent], target)}});
+      write_line(fd, {{"violation", violation_json(r.violations[sent], *target.model)}});
     }
   };
   try {
@@ -210,15 +210,15 @@ HuntResult summed_counts(const std::vector<const json*>& counts) {
   return r;
 }
 
-// Takes the complete lines of `w`'s buffer as messages.
-void read_messages(Worker& w) {
+// Takes the complete lines of `w`'s buffer as messages (violations in `model`'s words).
+void read_messages(Worker& w, const specs::Model& model) {
   for (size_t nl; (nl = w.buffer.find('\n')) != std::string::npos;) {
     json j = json::parse(w.buffer.substr(0, nl));
     w.buffer.erase(0, nl + 1);
     if (j.contains("at")) w.done = j.at("at").get<uint64_t>();
     if (j.contains("progress")) w.last = j.at("progress");
     if (j.contains("error")) w.error = j.at("error").get<std::string>();
-    if (j.contains("violation")) w.violations.push_back(violation_from(j.at("violation")));
+    if (j.contains("violation")) w.violations.push_back(violation_from(j.at("violation"), model));
     if (j.contains("result")) {
       w.last = j.at("result");
       w.finished = true;
@@ -296,7 +296,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
       ssize_t n = ::read(w.fd, chunk, sizeof chunk);
       if (n > 0) {
         w.buffer.append(chunk, static_cast<size_t>(n));
-        read_messages(w);
+        read_messages(w, *target.model);
         if (progress) progress(merged(false));
         continue;
       }
@@ -336,4 +336,4 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
   return merged(true);
 }
 
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -1,6 +1,6 @@
 // Worker processes: the same programs are hunted whatever the number of workers, so the
 // merged counts equal a single process's exactly; violations come back intact, each bug once.
-#include "lineup/corpus/parallel.h"
+#include "lineup/hunt/parallel.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 
 #include "specs/structure.h"
 
-namespace lineup {
+namespace lineup::hunt {
 namespace {
 
 HuntOptions programs(uint64_t n) {
@@ -43,7 +43,7 @@ TEST(Parallel, ViolationsComeBackFromWorkers) {
   HuntResult r = hunt_parallel(t, o, 2);
   ASSERT_GE(r.violations.size(), 1u);
   for (const Violation& v : r.violations) {
-    EXPECT_EQ(v.kind, lineup::ViolationKind::kNotLinearizable);
+    EXPECT_EQ(v.kind, lineup::hunt::ViolationKind::kNotLinearizable);
     EXPECT_FALSE(v.schedule.choices.empty());
     EXPECT_NE(v.report.find("schedule s1:"), std::string::npos);
     EXPECT_EQ(v.results.size(), v.program.results_size());
@@ -99,4 +99,4 @@ TEST(Parallel, AWorkerThatDiesIsRestartedAfterItsProgram) {
 }
 
 }  // namespace
-}  // namespace lineup
+}  // namespace lineup::hunt

@@ -1,0 +1,167 @@
+#include "lineup/hunt/case_json.h"
+
+#include <string>
+#include <vector>
+
+#include "checker/call_set.h"
+
+namespace lineup::hunt {
+namespace {
+
+using nlohmann::json;
+
+json calls_json(const specs::Model& model, const std::vector<specs::Operation>& ops) {
+  json out = json::array();
+  for (const specs::Operation& op : ops) out.push_back(model.describe(op));
+  return out;
+}
+
+std::vector<specs::Operation> parse_calls(const specs::Model& model, const json& j,
+                                          const std::string& field) {
+  if (!j.is_array()) bad_field(field, "is not a list of calls");
+  std::vector<specs::Operation> out;
+  for (size_t i = 0; i < j.size(); ++i) {
+    if (!j[i].is_string()) bad_field(field + "[" + std::to_string(i) + "]", "is not a call");
+    try {
+      out.push_back(parse_call(model, j[i].get<std::string>()));
+    } catch (const CaseFormatError& e) {
+      bad_field(field + "[" + std::to_string(i) + "]", e.what());
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+specs::Operation parse_call(const specs::Model& model, const std::string& text) {
+  size_t open = text.find('('), close = text.rfind(')');
+  if (open == std::string::npos || close != text.size() - 1 || close < open) {
+    throw CaseFormatError("'" + text + "' is not a call like push(1) or pop()");
+  }
+  std::string name = text.substr(0, open), arg = text.substr(open + 1, close - open - 1);
+  const auto& names = model.operation_names();
+  for (size_t op = 0; op < names.size(); ++op) {
+    if (names[op] != name) continue;
+    specs::Operation o{static_cast<int>(op), 0};
+    if (model.takes_argument(o.op)) {
+      size_t used = 0;
+      try {
+        o.arg = std::stoi(arg, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (arg.empty() || used != arg.size()) {
+        throw CaseFormatError("'" + text + "': the argument is not an integer");
+      }
+    } else if (!arg.empty()) {
+      std::string why = "'" + text + "': ";
+      why += name;
+      why += " takes no argument";
+      throw CaseFormatError(why);
+    }
+    return o;
+  }
+  throw CaseFormatError("'" + text + "': the " + model.name() + " model has no operation '" + name +
+                        "'");
+}
+
+json program_json(const specs::Model& model, const specs::TestProgram& p) {
+  json threads = json::array();
+  for (const auto& t : p.threads) threads.push_back(calls_json(model, t));
+  return {{"init", calls_json(model, p.init)}, {"threads", threads}};
+}
+
+specs::TestProgram parse_program(const specs::Model& model, const json& j,
+                                 const std::string& field) {
+  specs::TestProgram p;
+  p.init = parse_calls(model, need_field(j, "init"), field + ".init");
+  const json& threads = need_field(j, "threads");
+  if (!threads.is_array() || threads.empty())
+    bad_field(field + ".threads", "is not a list of threads");
+  for (size_t t = 0; t < threads.size(); ++t) {
+    p.threads.push_back(
+        parse_calls(model, threads[t], field + ".threads[" + std::to_string(t) + "]"));
+  }
+  if (p.calls() > checker::kMaxCalls) {
+    bad_field(field, "has more than " + std::to_string(checker::kMaxCalls) + " calls");
+  }
+  return p;
+}
+
+engine::Schedule parse_schedule(const std::string& token, const std::string& field) {
+  std::string error;
+  auto s = engine::Schedule::from_token(token, &error);
+  if (!s) bad_field(field, error.empty() ? "is not a schedule token" : error);
+  return *s;
+}
+
+void write_replay_settings(const ReplaySettings& s, json& j) {
+  j["atomics_only"] = s.atomics_only;
+  j["check"] = s.dependency_aware ? "dependency" : "classic";
+  j["spec"] = s.model_spec ? "model" : "serial";
+  if (s.memory_model != engine::MemoryModel::kSc) j["memory_model"] = to_string(s.memory_model);
+  if (s.thread_pointer_per_thread) j["thread_pointer_per_thread"] = true;
+  if (s.private_stack_steps) j["private_stack_steps"] = true;
+  if (!s.report_data_races) j["report_data_races"] = false;
+}
+
+ReplaySettings read_replay_settings(const json& j, int version) {
+  ReplaySettings s;
+  s.atomics_only = get_field<bool>(j, "atomics_only");
+  std::string check = get_field<std::string>(j, "check"), spec = get_field<std::string>(j, "spec");
+  if (check != "dependency" && check != "classic")
+    bad_field("check", "is not dependency or classic");
+  if (spec != "model" && spec != "serial") bad_field("spec", "is not model or serial");
+  s.dependency_aware = check == "dependency";
+  s.model_spec = spec == "model";
+  if (j.contains("memory_model")) {
+    std::string name = get_field<std::string>(j, "memory_model");
+    std::optional<engine::MemoryModel> m = engine::parse_memory_model(name);
+    if (!m) bad_field("memory_model", "'" + name + "' is not sc or c11");
+    s.memory_model = *m;
+  }
+  if (j.contains("thread_pointer_per_thread")) {
+    s.thread_pointer_per_thread = get_field<bool>(j, "thread_pointer_per_thread");
+  }
+  // Format 1 schedules have a step at every access to a thread's own stack.
+  s.private_stack_steps = version == 1;
+  if (version > 1 && j.contains("private_stack_steps")) {
+    s.private_stack_steps = get_field<bool>(j, "private_stack_steps");
+  }
+  if (j.contains("report_data_races"))
+    s.report_data_races = get_field<bool>(j, "report_data_races");
+  return s;
+}
+
+json failing_case_json(const FailingCase& c, const specs::Model& model) {
+  return {{"kind", to_string(c.kind)},
+          {"program", program_json(model, c.program)},
+          {"schedule", c.schedule.to_token()},
+          {"results", c.results},
+          {"preemptions", c.preemptions},
+          {"signature", c.signature},
+          {"sealed", c.sealed},
+          {"program_index", c.program_index}};
+}
+
+FailingCase parse_failing_case(const json& j, const specs::Model& model) {
+  FailingCase c;
+  std::string kind = get_field<std::string>(j, "kind");
+  std::optional<ViolationKind> parsed_kind = parse_violation_kind(kind);
+  if (!parsed_kind) bad_field("kind", "'" + kind + "' is not a kind of violation");
+  c.kind = *parsed_kind;
+  c.program = parse_program(model, need_field(j, "program"), "program");
+  c.schedule = parse_schedule(get_field<std::string>(j, "schedule"), "schedule");
+  c.results = get_field<std::vector<int>>(j, "results");
+  if (c.results.size() != c.program.results_size()) {
+    bad_field("results", "has " + std::to_string(c.results.size()) + " entries for " +
+                             std::to_string(c.program.results_size()) + " calls");
+  }
+  c.preemptions = get_field<int>(j, "preemptions");
+  c.signature = get_field<std::vector<std::string>>(j, "signature");
+  if (j.contains("sealed")) c.sealed = get_field<std::vector<std::string>>(j, "sealed");
+  c.program_index = get_field<uint64_t>(j, "program_index");
+  return c;
+}
+
+}  // namespace lineup::hunt
