@@ -12,7 +12,6 @@ bool dependent(const Access& a, const Access& b) {
   if (a.none || b.none) return false;
   if (a.reads_everything || b.reads_everything) return a.writes || b.writes;
   if (!a.writes && !b.writes) return false;
-  if (test_only_rmw_reads_commute && ((a.rmw && !b.writes) || (b.rmw && !a.writes))) return false;
   return a.first <= b.last && b.first <= a.last;
 }
 

@@ -26,18 +26,17 @@ struct Access {
   bool writes = false;
   bool reads_everything = false;  // kAwait: its predicate may read any location
   bool none = false;              // fences: independent of every other thread's steps
-  bool rmw = false;               // a read-modify-write (only test_only_rmw_reads_commute reads it)
 
   /// Inline: asked for every step, several times (race scans, sleep sets, replayed prefixes).
   /// Read from a table by kind: a switch would be a branch the hunt mispredicts at nearly
   /// every step (the kinds of consecutive steps vary).
   static Access of(const Transition& t) {
-    enum : uint8_t { kWrites = 1, kReadsEverything = 2, kNone = 4, kRmw = 8 };
+    enum : uint8_t { kWrites = 1, kReadsEverything = 2, kNone = 4 };
     // Indexed by Kind: read, write, rmw, fence, lock, read lock, unlock, try-lock, cond wait,
     // cond wake, cond signal, await (see Transition::writes()).
-    static constexpr uint8_t kTraits[] = {0,       kWrites, kWrites | kRmw, kNone,
-                                          kWrites, 0,       kWrites,        kWrites,
-                                          kWrites, 0,       kWrites,        kReadsEverything};
+    static constexpr uint8_t kTraits[] = {0,       kWrites, kWrites, kNone,
+                                          kWrites, 0,       kWrites, kWrites,
+                                          kWrites, 0,       kWrites, kReadsEverything};
     static_assert(sizeof kTraits == static_cast<size_t>(Kind::kAwait) + 1);
     const uint8_t traits = kTraits[static_cast<size_t>(t.kind)];
     Access a;
@@ -46,7 +45,6 @@ struct Access {
     a.writes = (traits & kWrites) != 0;
     a.reads_everything = (traits & kReadsEverything) != 0;
     a.none = (traits & kNone) != 0;
-    a.rmw = (traits & kRmw) != 0;
     return a;
   }
   bool operator==(const Access&) const = default;
@@ -54,12 +52,6 @@ struct Access {
 
 /// Whether two transitions of different threads are dependent.
 bool dependent(const Access& a, const Access& b);
-
-/// TEST ONLY, never set outside tests/oracle: when true, dependent() wrongly calls a
-/// read-modify-write and a read of the same location independent, so that the interleaving
-/// oracle's test can show it catches a broken dependency rule. Happens-before (the class
-/// fingerprint) is unaffected; the strategies' race detection and sleep sets are not.
-inline bool test_only_rmw_reads_commute = false;
 
 /// The threads of `asleep` whose pending transition is independent of `step`: a sleep set
 /// after `step` ran. `pending` holds every thread's pending transition after `step` ran: a

@@ -44,7 +44,7 @@ void record_read(void* context, int value) {
   sink->log->record(sink->thread, value);
 }
 
-void run_ops(Log& log, int thread, const std::vector<Op>& ops) {
+void run_ops(Log& log, int thread, const std::vector<Op>& ops, FetchAdd fetch_add) {
   Shared& s = *log.shared;
   for (const Op& op : ops) {
     std::atomic<int>& cell = s.cells[op.cell];
@@ -59,7 +59,14 @@ void run_ops(Log& log, int thread, const std::vector<Op>& ops) {
         log.record(thread, fixture::cas(cell, op.expected, op.value));
         break;
       case Op::kFetchAdd:
-        log.record(thread, fixture::fetch_add(cell, op.value));
+        if (fetch_add == FetchAdd::kSeenAsLoad) {
+          fixture::load(cell);  // the step the engine sees
+          // This file is not instrumented: the add is no step, and no other thread runs
+          // between the load and the add.
+          log.record(thread, cell.fetch_add(op.value));
+        } else {
+          log.record(thread, fixture::fetch_add(cell, op.value));
+        }
         break;
       case Op::kLock:
         fixture::lock(s.mutexes[op.lock]);
@@ -83,7 +90,8 @@ void run_ops(Log& log, int thread, const std::vector<Op>& ops) {
   }
 }
 
-le::Program make_program(const Program& program, const std::shared_ptr<Log>& log) {
+le::Program make_program(const Program& program, const std::shared_ptr<Log>& log,
+                         FetchAdd fetch_add) {
   le::Program p;
   p.setup = [log] {
     *log = Log{};
@@ -91,7 +99,9 @@ le::Program make_program(const Program& program, const std::shared_ptr<Log>& log
   };
   for (size_t t = 0; t < program.threads.size(); ++t) {
     std::vector<Op> ops = program.threads[t];
-    p.threads.push_back({{"ops", [log, t, ops] { run_ops(*log, static_cast<int>(t), ops); }}});
+    p.threads.push_back({{"ops", [log, t, ops, fetch_add] {
+                            run_ops(*log, static_cast<int>(t), ops, fetch_add);
+                          }}});
   }
   p.teardown = [log] {
     for (int c = 0; c < kMaxCells; ++c) log->final_cells[c] = log->shared->cells[c].load();
@@ -125,10 +135,10 @@ class CountingPreemptions final : public le::Strategy {
 }  // namespace
 
 ControlledOutcomes explore_controlled(le::Engine& engine, const Program& program,
-                                      le::Strategy& strategy) {
+                                      le::Strategy& strategy, FetchAdd fetch_add) {
   ControlledOutcomes out;
   auto log = std::make_shared<Log>();
-  le::Program p = make_program(program, log);
+  le::Program p = make_program(program, log, fetch_add);
   CountingPreemptions counting(strategy);
   engine.explore(p, counting, [&](const le::ExecutionResult& r) {
     if (r.outcome == le::Outcome::kAbandoned) {

@@ -8,10 +8,16 @@
 #include <map>
 #include <string>
 
-#include "interleavings.h"
 #include "engine/engine.h"
+#include "interleavings.h"
 
 namespace oracle {
+
+/// How a fetch_add reaches the engine: as the read-modify-write it is (kSeen), or as a load
+/// followed by an add no hook sees (kSeenAsLoad). The second gives the strategies a wrong view
+/// of dependency, that the fetch_add commutes with other reads of its cell (and with other
+/// fetch_adds), so that a test can show the oracle catches what such a strategy misses.
+enum class FetchAdd { kSeen, kSeenAsLoad };
 
 struct ControlledOutcomes {
   std::map<Outcome, int> fewest_preemptions;  // every outcome an execution showed
@@ -24,6 +30,7 @@ struct ControlledOutcomes {
 /// engine's strategies count it, when the chosen thread differs from the one that ran the
 /// previous step and that one could have run.
 ControlledOutcomes explore_controlled(lineup::engine::Engine& engine, const Program& program,
-                                      lineup::engine::Strategy& strategy);
+                                      lineup::engine::Strategy& strategy,
+                                      FetchAdd fetch_add = FetchAdd::kSeen);
 
 }  // namespace oracle
