@@ -182,7 +182,7 @@ ArchivedViolation archive_violation(const specs::Target& target, const hunt::Vio
   c = corpus::to_counterexample(target, v, options);
   if (shrink_it) {
     corpus::ShrinkOptions so;
-    so.bound = std::max(options.bound, 0);
+    so.bound = std::max(options.search.bound, 0);
     c = corpus::shrink(c, so);
     if (!quiet && c.original_program) {
       std::printf(

@@ -24,7 +24,7 @@ class CorpusCommands : public Command {
  private:
   CLI::App *shrink_, *report_, *corpus_, *list_, *check_;
   std::string path_, html_out_, dir_;
-  uint64_t check_executions_ = hunt::HuntOptions().executions_per_program;
+  uint64_t check_executions_ = hunt::HuntOptions().search.executions_per_program;
 };
 
 /// Replays a counterexample file and prints the trace: kViolation if the violation reproduces
@@ -45,7 +45,7 @@ ExitStatus report_html(const std::string& path, const std::string& out);
 /// bound. A missing folder is kUsage.
 ExitStatus corpus_list(const std::string& dir);
 ExitStatus corpus_check(const std::string& dir,
-                        uint64_t executions = hunt::HuntOptions().executions_per_program);
+                        uint64_t executions = hunt::HuntOptions().search.executions_per_program);
 
 struct ArchivedViolation {
   corpus::Counterexample counterexample;  // shrunk unless shrinking was off

@@ -42,7 +42,8 @@ HuntCommand::HuntCommand(CLI::App& app) {
   hunt->add_option("--strategy", strategy_, "search strategy")
       ->check(CLI::IsMember(engine::strategy_names()))
       ->capture_default_str();
-  hunt->add_option("--bound", o.bound, "preemption bound (cbdpor, icb, gambit, portfolio, dfs)")
+  hunt->add_option("--bound", o.search.bound,
+                   "preemption bound (cbdpor, icb, gambit, portfolio, dfs)")
       ->capture_default_str();
   hunt->add_option("--memory-model", memory_model_,
                    "sc: every execution sequentially consistent; c11: loads may read stale "
@@ -52,13 +53,13 @@ HuntCommand::HuntCommand(CLI::App& app) {
       ->capture_default_str();
   hunt->add_flag("!--ignore-races", o.replay.report_data_races,
                  "c11 mode: do not report data races on plain locations");
-  hunt->add_option("--stale-bound", o.stale_bound,
+  hunt->add_option("--stale-bound", o.search.stale_bound,
                    "dfs in c11 mode: at most N stale reads per execution (-1: no bound)")
       ->capture_default_str();
-  hunt->add_option("--depth", o.pct_depth, "pct: bug depth d (d-1 change points)")
+  hunt->add_option("--depth", o.search.pct_depth, "pct: bug depth d (d-1 change points)")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
-  hunt->add_option("--executions", o.executions_per_program,
+  hunt->add_option("--executions", o.search.executions_per_program,
                    "at most this many executions per program (portfolio: for each of its "
                    "two strategies)")
       ->capture_default_str();
@@ -120,7 +121,7 @@ HuntCommand::HuntCommand(CLI::App& app) {
 
 ExitStatus HuntCommand::run() {
   hunt::HuntOptions options = options_;
-  options.strategy = *engine::parse_strategy(strategy_);  // the parser checked the name
+  options.search.strategy = *engine::parse_strategy(strategy_);  // the parser checked the name
   options.replay.model_spec = spec_ == "model";
   options.replay.dependency_aware = check_ == "dependency";
   options.replay.memory_model =
@@ -129,9 +130,10 @@ ExitStatus HuntCommand::run() {
   // only.
   if (command_->get_option("--strategy")->count() == 0 &&
       options.replay.memory_model == engine::MemoryModel::kC11) {
-    options.strategy = hunt::systematic_strategy(options.replay.memory_model);
+    options.search.strategy = hunt::systematic_strategy(options.replay.memory_model);
   }
-  if (std::string why = engine::refuse_memory_model(options.strategy, options.replay.memory_model);
+  if (std::string why =
+          engine::refuse_memory_model(options.search.strategy, options.replay.memory_model);
       !why.empty()) {
     std::fprintf(stderr, "lineup: %s\n", why.c_str());
     return ExitStatus::kUsage;
@@ -147,8 +149,8 @@ ExitStatus HuntCommand::run() {
       std::fprintf(stderr, "lineup: shard %lu/%lu from %s\n", static_cast<unsigned long>(s->index),
                    static_cast<unsigned long>(s->count), s->source.c_str());
     }
-    options.shard_index = s->index;
-    options.shard_count = s->count;
+    options.shard.index = s->index;
+    options.shard.count = s->count;
   }
   const specs::Target* target = specs::find_target(structure_);
   if (target == nullptr) {

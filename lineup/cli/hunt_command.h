@@ -34,7 +34,7 @@ class HuntCommand : public Command {
   hunt::HuntOptions options_;
   HuntOutput output_;
   std::string structure_, budget_ = "30s", check_ = "dependency", spec_ = "model", shard_;
-  std::string strategy_ = engine::to_string(hunt::HuntOptions().strategy);
+  std::string strategy_ = engine::to_string(hunt::HuntOptions().search.strategy);
   std::string memory_model_ = "sc";
 };
 

@@ -12,10 +12,10 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                          const hunt::HuntResult& r,
                          const std::vector<ArchivedViolation>& archived) {
   nlohmann::json out = {{"structure", target.name},
-                        {"strategy", engine::to_string(options.strategy)},
-                        {"bound", options.bound},
+                        {"strategy", engine::to_string(options.search.strategy)},
+                        {"bound", options.search.bound},
                         {"memory_model", engine::to_string(options.replay.memory_model)},
-                        {"stale_bound", options.stale_bound},
+                        {"stale_bound", options.search.stale_bound},
                         {"seed", options.seed},
                         {"check", check},
                         {"jobs", output.jobs},
@@ -37,7 +37,7 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"duplicates_dropped", r.duplicates_dropped},
                         {"setup_seconds", r.setup_seconds},
                         {"checker_seconds", r.checker_seconds},
-                        {"depth", options.pct_depth},
+                        {"depth", options.search.pct_depth},
                         {"internal_errors", r.internal_errors},
                         {"violations", nlohmann::json::array()}};
   const specs::Model& model = *target.model;
@@ -76,17 +76,17 @@ void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& op
       "%s check)\n",
       target.name.c_str(), static_cast<unsigned long>(r.programs),
       static_cast<unsigned long>(r.executions), static_cast<unsigned long>(r.distinct_classes),
-      r.seconds, engine::to_string(options.strategy), options.bound,
+      r.seconds, engine::to_string(options.search.strategy), options.search.bound,
       options.replay.memory_model == engine::MemoryModel::kC11 ? "happens-before" : check.c_str());
   char bound[32] = "none";
   if (r.bound_completed >= 0) std::snprintf(bound, sizeof bound, "%d", r.bound_completed);
   // In c11 mode the claim is about the executions of the C++11 model, within the stale bound.
   std::string model;
   if (options.replay.memory_model == engine::MemoryModel::kC11) {
-    model = options.stale_bound < 0
+    model = options.search.stale_bound < 0
                 ? " under c11 (every read choice)"
-                : " under c11 with at most " + std::to_string(options.stale_bound) + " stale read" +
-                      (options.stale_bound == 1 ? "" : "s");
+                : " under c11 with at most " + std::to_string(options.search.stale_bound) +
+                      " stale read" + (options.search.stale_bound == 1 ? "" : "s");
   }
   std::printf("coverage: bound completed %s%s; %s\n", r.bound_completed == INT_MAX ? "all" : bound,
               model.c_str(), hunt::coverage_counts(r).c_str());

@@ -144,12 +144,12 @@ Reproduction reproduce(const Counterexample& c, uint64_t executions) {
             (c.kind != hunt::ViolationKind::kNotLinearizable || c.results.empty() ||
              r.violation->results == c.results);
   if (!r.exact) {
-    options.strategy = hunt::systematic_strategy(c.replay.memory_model);
-    options.bound = std::max(2, c.preemptions);
-    options.stale_bound = stale_choices(c.schedule);
-    options.executions_per_program = executions;
+    options.search.strategy = hunt::systematic_strategy(c.replay.memory_model);
+    options.search.bound = std::max(2, c.preemptions);
+    options.search.stale_bound = stale_choices(c.schedule);
+    options.search.executions_per_program = executions;
     auto s = hunt::ProgramSearcher(*engine, *target).search(c.program, c.program_index, options);
-    r.undetermined = !s.violation && (s.capped || s.bound_completed < options.bound);
+    r.undetermined = !s.violation && (s.capped || s.bound_completed < options.search.bound);
     r.other_schedule = std::move(s.violation);
   }
   return r;

@@ -59,6 +59,6 @@ struct Reproduction {
 /// program (CB-DPOR, bound max(2, c.preemptions), at most `executions` executions) for
 /// another schedule. Exact means the same kind of violation with the recorded results.
 Reproduction reproduce(const Counterexample& c,
-                       uint64_t executions = hunt::HuntOptions().executions_per_program);
+                       uint64_t executions = hunt::HuntOptions().search.executions_per_program);
 
 }  // namespace lineup::corpus

@@ -79,8 +79,8 @@ void run_hunt_test(const std::string& structure, hunt::HuntOptions options) {
   const char* index = std::getenv("GTEST_SHARD_INDEX");
   const char* total = std::getenv("GTEST_TOTAL_SHARDS");
   if (index != nullptr && total != nullptr && std::atoi(total) > 1) {
-    options.shard_index = static_cast<uint64_t>(std::atoi(index));
-    options.shard_count = static_cast<uint64_t>(std::atoi(total));
+    options.shard.index = static_cast<uint64_t>(std::atoi(index));
+    options.shard.count = static_cast<uint64_t>(std::atoi(total));
   }
   hunt::HuntResult r = hunt::hunt(*target, options);
   for (const hunt::Violation& v : r.violations) ADD_FAILURE() << v.report;

@@ -7,9 +7,9 @@
 //     GoogleTest's own sharding (GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS) splits the files.
 //
 //   LINEUP_HUNT_TEST(MyQueue, Hunt, "my/queue", options);
-//     a hunt of a registered structure with lineup::hunt::HuntOptions `options` inside a test, which
-//     fails with the violation's report. Under GoogleTest sharding each shard hunts its own
-//     share of the programs (HuntOptions::shard_index / shard_count).
+//     a hunt of a registered structure with lineup::hunt::HuntOptions `options` inside a test,
+//     which fails with the violation's report. Under GoogleTest sharding each shard hunts its own
+//     share of the programs (HuntOptions::shard: ShardSettings::index / count).
 #pragma once
 
 #include <gtest/gtest.h>

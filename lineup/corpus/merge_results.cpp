@@ -50,8 +50,8 @@ void merge_coverage(json& out) {
                                   : std::nullopt;
   if (!strategy || !out["bound"].is_number_integer()) return;
   hunt::HuntOptions options;
-  options.strategy = *strategy;
-  options.bound = out["bound"].get<int>();
+  options.search.strategy = *strategy;
+  options.search.bound = out["bound"].get<int>();
   hunt::HuntResult r;
   r.programs = out["programs"].get<uint64_t>();
   r.bound_completed = static_cast<int>(out["bound_completed"].get<int64_t>());

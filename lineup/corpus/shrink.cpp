@@ -61,14 +61,14 @@ std::vector<std::pair<specs::TestProgram, std::string>> candidates(const specs::
 Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   const specs::Target* target = specs::find_target(c.structure);
   if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
-  hunt::HuntOptions search = c.replay_options();
-  search.strategy = hunt::systematic_strategy(c.replay.memory_model);
-  search.bound = std::max(options.bound, c.preemptions);
-  search.stale_bound = stale_choices(c.schedule);
-  search.executions_per_program = options.executions_per_candidate;
-  auto engine = hunt::make_engine(*target, search, static_cast<int>(c.program.threads.size()));
+  hunt::HuntOptions hunting = c.replay_options();
+  hunting.search.strategy = hunt::systematic_strategy(c.replay.memory_model);
+  hunting.search.bound = std::max(options.bound, c.preemptions);
+  hunting.search.stale_bound = stale_choices(c.schedule);
+  hunting.search.executions_per_program = options.executions_per_candidate;
+  auto engine = hunt::make_engine(*target, hunting, static_cast<int>(c.program.threads.size()));
   auto fails = [&](const specs::TestProgram& p) -> std::optional<hunt::Violation> {
-    auto s = hunt::ProgramSearcher(*engine, *target).search(p, c.program_index, search);
+    auto s = hunt::ProgramSearcher(*engine, *target).search(p, c.program_index, hunting);
     if (s.violation && s.violation->kind == c.kind) return s.violation;
     return std::nullopt;
   };
@@ -79,8 +79,8 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   if (!found && c.replay.memory_model == engine::MemoryModel::kSc) {
     // A sampled execution (the portfolio's POS part) can fail where the bounded search finds
     // nothing within its cap: the candidates are then searched the way the hunt searched.
-    search.strategy = engine::StrategyKind::kPortfolio;
-    search.bound = options.bound;
+    hunting.search.strategy = engine::StrategyKind::kPortfolio;
+    hunting.search.bound = options.bound;
     found = fails(c.program);
   }
   if (!found) {
@@ -104,8 +104,8 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   // come with the fewest preemptions first: the best has the fewest preemptions, then the
   // fewest steps (`found` may come from a sampled execution with more preemptions).
   hunt::Violation best = *found;
-  search.strategy = hunt::systematic_strategy(c.replay.memory_model);
-  search.bound = best.preemptions;
+  hunting.search.strategy = hunt::systematic_strategy(c.replay.memory_model);
+  hunting.search.bound = best.preemptions;
   hunt::SearchHooks every_violation;
   every_violation.more = [&](const hunt::Violation& v) {
     if (v.kind == c.kind && (v.preemptions < best.preemptions ||
@@ -115,7 +115,7 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
     return true;
   };
   hunt::ProgramSearcher(*engine, *target, std::move(every_violation))
-      .search(current, c.program_index, search);
+      .search(current, c.program_index, hunting);
   log("schedule: " + std::to_string(best.preemptions) + " preemptions, " +
       std::to_string(best.steps) + " steps");
   Counterexample out = c;

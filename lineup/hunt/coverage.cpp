@@ -11,18 +11,20 @@ std::string plural(uint64_t n, const std::string& one, const std::string& many) 
 
 // The bound asked for, as bound_completed reports it (DPOR has no bound: it completes the
 // bound asked for when it completes the program).
-int wanted_bound(const HuntOptions& options) { return options.bound < 0 ? INT_MAX : options.bound; }
+int wanted_bound(const HuntOptions& options) {
+  return options.search.bound < 0 ? INT_MAX : options.search.bound;
+}
 
 }  // namespace
 
 bool bound_covered(const HuntResult& r, const HuntOptions& options) {
-  if (!engine::is_systematic(options.strategy)) return false;
+  if (!engine::is_systematic(options.search.strategy)) return false;
   if (r.programs_capped != 0 || r.late_stack_publications != 0) return false;
   return r.programs > 0 && r.bound_completed >= wanted_bound(options);
 }
 
 std::string incomplete_coverage(const HuntResult& r, const HuntOptions& options) {
-  if (!engine::is_systematic(options.strategy)) return "";
+  if (!engine::is_systematic(options.search.strategy)) return "";
   if (bound_covered(r, options)) return "";
   std::string late;
   if (r.late_stack_publications != 0) {
@@ -36,9 +38,10 @@ std::string incomplete_coverage(const HuntResult& r, const HuntOptions& options)
   if (r.programs_capped == 0 && r.programs > 0 && r.bound_completed >= wanted_bound(options)) {
     return "the coverage of the bound is not assured: " + late;
   }
-  std::string what = options.bound < 0 || options.strategy == engine::StrategyKind::kDpor
-                         ? std::string("the search was not completed")
-                         : "bound " + std::to_string(options.bound) + " was not completed";
+  std::string what =
+      options.search.bound < 0 || options.search.strategy == engine::StrategyKind::kDpor
+          ? std::string("the search was not completed")
+          : "bound " + std::to_string(options.search.bound) + " was not completed";
   if (r.programs_capped != 0) {
     what += ": " + plural(r.programs_capped, "program", "programs") + " hit --executions";
   } else if (r.programs == 0) {

@@ -52,8 +52,8 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   };
   hooks.moves = &moves;
   ProgramSearcher searcher(*engine, target, std::move(hooks));
-  uint64_t step = std::max<uint64_t>(options.shard_count, 1);
-  for (uint64_t index = options.shard_index + options.skip_programs * step;
+  uint64_t step = std::max<uint64_t>(options.shard.count, 1);
+  for (uint64_t index = options.shard.index + options.shard.skip_programs * step;
        !out_of_time() && !done() &&
        (options.max_programs == 0 || result.programs < options.max_programs);
        index += step) {
@@ -100,10 +100,10 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
       result.violations.push_back(std::move(*s.violation));
     }
     // A program the deadline cut short says nothing about the bound the hunt completes.
-    if (engine::is_systematic(options.strategy) && !s.violation && !out_of_time()) {
+    if (engine::is_systematic(options.search.strategy) && !s.violation && !out_of_time()) {
       // A program explored exhaustively (INT_MAX) completed the bound asked for.
-      int completed =
-          options.bound >= 0 ? std::min(s.bound_completed, options.bound) : s.bound_completed;
+      int completed = options.search.bound >= 0 ? std::min(s.bound_completed, options.search.bound)
+                                                : s.bound_completed;
       lowest_bound = std::min(lowest_bound, completed);
       bound_counted = true;
     }

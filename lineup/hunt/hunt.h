@@ -20,8 +20,8 @@ namespace lineup::hunt {
 
 /// What a schedule's replay and its verdict depend on, besides the structure, the program and
 /// the schedule: which accesses are scheduling points, the memory model, and the check. Every
-/// counterexample keeps these, written and read by one serializer (lineup/corpus/
-/// counterexample.cpp, write_replay_settings and read_replay_settings), so that a replay runs
+/// counterexample keeps these, written and read by one serializer (lineup/hunt/case_json.*,
+/// write_replay_settings and read_replay_settings), so that a replay runs
 /// as the hunt ran. A field added here must be added there:
 /// tests/lineup/corpus/counterexample_test.cpp's generator of settings does not compile until
 /// it names the field, and its round trip fails until the serializer writes and reads it.
@@ -58,7 +58,8 @@ struct ReplaySettings {
   bool operator==(const ReplaySettings&) const = default;
 };
 
-struct HuntOptions {
+/// How each program is searched: the strategy and its bounds.
+struct SearchSettings {
   // CB-DPOR's coverage with POS's reach beyond the bound (strategy/portfolio.h).
   engine::StrategyKind strategy = engine::StrategyKind::kPortfolio;
   int bound = 2;      // preemption bound for cbdpor/icb/gambit/portfolio (-1: unbounded)
@@ -66,6 +67,26 @@ struct HuntOptions {
   /// dfs in c11 mode: most stale reads (and out-of-order store placements) per execution
   /// (-1: no bound).
   int stale_bound = -1;
+  // Cap, so one program cannot eat the budget; the portfolio's two parts have one each.
+  uint64_t executions_per_program = 20000;
+};
+
+/// Which programs of the hunt's sequence this hunt takes (--shard, and --jobs workers).
+struct ShardSettings {
+  /// Programs index, index + count, index + 2 * count, ... of the sequence ...
+  uint64_t index = 0, count = 1;
+  /// ... leaving out the first this many of them (a worker restarted after the program that
+  /// killed its predecessor).
+  uint64_t skip_programs = 0;
+};
+
+/// A hunt's options: how programs are drawn, how each is searched (SearchSettings), what a
+/// replay needs (ReplaySettings: scheduling points, memory model, check), which programs this
+/// hunt takes (ShardSettings), and when it stops.
+struct HuntOptions {
+  SearchSettings search;
+  ReplaySettings replay;
+  ShardSettings shard;
   /// Record (executions, distinct classes) in HuntResult::curve every this many executions
   /// (0: never).
   uint64_t curve_every = 0;
@@ -73,12 +94,8 @@ struct HuntOptions {
   int threads = 3, calls = 3;
   int init = 0;  // sequential prefix of up to this many calls before the threads start
   uint64_t seed = 1;
-  /// Scheduling points, memory model and check: what a replay of a schedule needs.
-  ReplaySettings replay;
-  // Cap, so one program cannot eat the budget; the portfolio's two parts have one each.
-  uint64_t executions_per_program = 20000;
   uint64_t max_programs = 0;  // stop after this many programs (0: budget only)
-  /// Functions in which no preemption happens (see lineup/sealing.h).
+  /// Functions in which no preemption happens (see lineup/hunt/sealing.h).
   std::vector<std::string> sealed;
   /// Stop after this many distinct violations (0: only the budget ends the hunt). After each
   /// one, the functions its schedule preempts in are sealed and the hunt goes on, so a later
@@ -88,11 +105,6 @@ struct HuntOptions {
   /// four programs that reached the most new distinct classes so far in this hunt (in this
   /// worker, with --jobs).
   bool bias_classes = false;
-  /// This hunt takes programs shard_index, shard_index + shard_count, ... of the sequence.
-  uint64_t shard_index = 0, shard_count = 1;
-  /// ... leaving out the first this many of them (a worker restarted after the program that
-  /// killed its predecessor).
-  uint64_t skip_programs = 0;
   generator::Shape shape() const;
 };
 

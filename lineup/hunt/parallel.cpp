@@ -173,8 +173,8 @@ std::string describe_status(int status) {
 // its part of the program limit.
 HuntOptions worker_options(const HuntOptions& options, int jobs, int i) {
   HuntOptions mine = options;
-  mine.shard_count = options.shard_count * static_cast<uint64_t>(jobs);
-  mine.shard_index = options.shard_index + options.shard_count * static_cast<uint64_t>(i);
+  mine.shard.count = options.shard.count * static_cast<uint64_t>(jobs);
+  mine.shard.index = options.shard.index + options.shard.count * static_cast<uint64_t>(i);
   if (options.max_programs != 0) {
     uint64_t n = options.max_programs;
     mine.max_programs = n / static_cast<uint64_t>(jobs) + (static_cast<uint64_t>(i) < n % jobs);
@@ -230,7 +230,7 @@ void read_messages(Worker& w, const specs::Model& model) {
 // hunting, with `left` seconds of the budget; nullopt when none should.
 std::optional<HuntOptions> successor_options(const Worker& w, double left) {
   HuntOptions next = w.options;
-  next.skip_programs += w.done + 1;
+  next.shard.skip_programs += w.done + 1;
   next.budget_seconds = left;
   bool more = left > 0 && w.restarts < kMaxRestarts;
   if (next.max_programs != 0) {
@@ -311,8 +311,8 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
       // Died without a result: lineup's failure (controlled code's crashes are findings,
       // contained in the process). Named, counted, and the worker restarted after the program
       // it was hunting.
-      uint64_t step = w.options.shard_count;
-      uint64_t program = w.options.shard_index + (w.options.skip_programs + w.done) * step;
+      uint64_t step = w.options.shard.count;
+      uint64_t program = w.options.shard.index + (w.options.shard.skip_programs + w.done) * step;
       internal_errors.push_back("a worker process died (" +
                                 (w.error.empty() ? describe_status(status) : w.error) +
                                 ") hunting program " + std::to_string(program));

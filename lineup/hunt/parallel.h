@@ -1,5 +1,5 @@
 // A hunt split over worker processes: worker i of N hunts programs i, i+N, i+2N, ... of the
-// same sequence (HuntOptions::shard_*) with its own engine and strategy, and streams its
+// same sequence (HuntOptions::shard) with its own engine and strategy, and streams its
 // progress and result back to the parent as JSON lines. Processes rather than threads: the
 // engine's runtime (malloc interposition, fiber-local libcds state, signal handlers) is
 // process-wide. For a given seed, jobs count and program limit the result is deterministic.

@@ -101,13 +101,14 @@ namespace {
 // the options do not go together.
 std::unique_ptr<engine::Strategy> program_strategy(const HuntOptions& options, uint64_t index) {
   engine::StrategyConfig config;
-  config.kind = options.strategy;
-  config.bound = options.bound;
+  config.kind = options.search.strategy;
+  config.bound = options.search.bound;
   config.seed = options.seed + index;
-  config.executions = options.executions_per_program;
-  config.pct_depth = options.pct_depth;
-  config.stale_bound = options.stale_bound;
-  std::string error = engine::refuse_memory_model(options.strategy, options.replay.memory_model);
+  config.executions = options.search.executions_per_program;
+  config.pct_depth = options.search.pct_depth;
+  config.stale_bound = options.search.stale_bound;
+  std::string error =
+      engine::refuse_memory_model(options.search.strategy, options.replay.memory_model);
   if (!error.empty()) throw std::invalid_argument(error);
   auto strategy = engine::make_strategy(config, &error);
   if (!strategy) throw std::invalid_argument(error);
@@ -195,7 +196,8 @@ ProgramSearch ProgramSearcher::search(const specs::TestProgram& program, uint64_
   IntervalTimer judging;
   uint64_t explored = 0;
   // Each part of a portfolio may run the cap (see Strategy::parts).
-  const uint64_t cap = options.executions_per_program * static_cast<uint64_t>(strategy->parts());
+  const uint64_t cap =
+      options.search.executions_per_program * static_cast<uint64_t>(strategy->parts());
   engine.explore(p, chosen, [&](const engine::ExecutionResult& r) {
     ++explored;
     out.spin_blocks += r.spin_blocks;
@@ -262,7 +264,7 @@ std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::T
   }
   HuntOptions classic = options;
   classic.replay.dependency_aware = false;
-  classic.strategy = engine::StrategyKind::kCbDpor;
+  classic.search.strategy = engine::StrategyKind::kCbDpor;
   ProgramSearch s =
       ProgramSearcher(engine, target).search(found.program, found.program_index, classic);
   if (s.violation && s.violation->kind == found.kind) return s.violation;

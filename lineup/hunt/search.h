@@ -72,7 +72,7 @@ class ProgramSearcher {
 /// A violation the dependency-aware check finds may show in an execution whose calls do not
 /// overlap in real time (an equivalent one fails). Its concrete witness: an execution of the
 /// same program that fails classic Line-Up itself, with the fewest preemptions (CB-DPOR up to
-/// options.bound) — a schedule that shows the bug in real time and whose preemptions name
+/// options.search.bound) — a schedule that shows the bug in real time and whose preemptions name
 /// the functions involved. nullopt when `found` is not of that kind or none is found.
 std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
                                           const Violation& found, const HuntOptions& options);

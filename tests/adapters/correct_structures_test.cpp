@@ -23,7 +23,7 @@ TEST_P(Correct, HuntsCleanly) {
   o.budget_seconds = 1e9;
   o.max_programs = 4;
   o.replay.atomics_only = true;
-  o.executions_per_program = 3000;
+  o.search.executions_per_program = 3000;
   hunt::HuntResult r = hunt::hunt(*specs::find_target(GetParam()), o);
   EXPECT_EQ(r.programs, 4u);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;

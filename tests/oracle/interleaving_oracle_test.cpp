@@ -63,10 +63,10 @@ std::unique_ptr<le::Strategy> hunt_strategy(const std::string& name, uint64_t se
   lineup::hunt::HuntOptions h;
   le::StrategyConfig config;
   config.kind = *le::parse_strategy(name);
-  config.bound = h.bound;
+  config.bound = h.search.bound;
   config.seed = seed;
-  config.executions = le::is_systematic(config.kind) ? h.executions_per_program : 60;
-  config.pct_depth = h.pct_depth;
+  config.executions = le::is_systematic(config.kind) ? h.search.executions_per_program : 60;
+  config.pct_depth = h.search.pct_depth;
   std::string error;
   auto s = le::make_strategy(config, &error);
   EXPECT_NE(s, nullptr) << error;
@@ -152,28 +152,28 @@ Tally check_strategy(const std::string& name, int bound, int count, uint64_t see
 }
 
 TEST(InterleavingOracle, CbDporReachesExactlyTheOutcomesWithinItsBound) {
-  Tally t = check_strategy("cbdpor", lineup::hunt::HuntOptions().bound, kPrograms, 101);
+  Tally t = check_strategy("cbdpor", lineup::hunt::HuntOptions().search.bound, kPrograms, 101);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.missing, 0u);
   EXPECT_EQ(t.unexpected, 0u);
 }
 
 TEST(InterleavingOracle, IcbReachesExactlyTheOutcomesWithinItsBound) {
-  Tally t = check_strategy("icb", lineup::hunt::HuntOptions().bound, kPrograms, 202);
+  Tally t = check_strategy("icb", lineup::hunt::HuntOptions().search.bound, kPrograms, 202);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.missing, 0u);
   EXPECT_EQ(t.unexpected, 0u);
 }
 
 TEST(InterleavingOracle, GambitReachesExactlyTheOutcomesWithinItsBound) {
-  Tally t = check_strategy("gambit", lineup::hunt::HuntOptions().bound, kPrograms, 808);
+  Tally t = check_strategy("gambit", lineup::hunt::HuntOptions().search.bound, kPrograms, 808);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.missing, 0u);
   EXPECT_EQ(t.unexpected, 0u);
 }
 
 TEST(InterleavingOracle, PortfolioReachesEveryOutcomeWithinItsBound) {
-  Tally t = check_strategy("portfolio", lineup::hunt::HuntOptions().bound, kPrograms, 909);
+  Tally t = check_strategy("portfolio", lineup::hunt::HuntOptions().search.bound, kPrograms, 909);
   EXPECT_EQ(t.programs, static_cast<uint64_t>(kPrograms));
   EXPECT_EQ(t.missing, 0u);
   EXPECT_EQ(t.unexpected, 0u);

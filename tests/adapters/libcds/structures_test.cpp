@@ -37,7 +37,7 @@ hunt::HuntOptions small_hunt() {
   o.budget_seconds = 1e9;  // bounded by programs and executions, not by time
   o.max_programs = 5;
   o.replay.atomics_only = true;
-  o.executions_per_program = 2000;
+  o.search.executions_per_program = 2000;
   return o;
 }
 
@@ -123,10 +123,10 @@ TEST(CdsMSQueue, Issue186IsADataRaceInC11Mode) {
   o.budget_seconds = 1e9;
   o.max_programs = 3;
   o.replay.memory_model = engine::MemoryModel::kC11;
-  o.strategy = engine::StrategyKind::kDfs;
-  o.bound = 0;
-  o.stale_bound = 0;
-  o.executions_per_program = 2000;
+  o.search.strategy = engine::StrategyKind::kDfs;
+  o.search.bound = 0;
+  o.search.stale_bound = 0;
+  o.search.executions_per_program = 2000;
   hunt::HuntResult r = hunt::hunt(*specs::find_target("cds/msqueue-issue186"), o);
   ASSERT_EQ(r.violations.size(), 1u);
   const hunt::Violation& v = r.violations.front();
@@ -134,8 +134,8 @@ TEST(CdsMSQueue, Issue186IsADataRaceInC11Mode) {
   EXPECT_EQ(v.preemptions, 0) << v.report;
   EXPECT_NE(v.report.find("single_link_struct.h:43"), std::string::npos) << v.report;
   EXPECT_NE(v.report.find("msqueue.h:396"), std::string::npos) << v.report;  // the head CAS
-  o.bound = 1;
-  o.stale_bound = 1;
+  o.search.bound = 1;
+  o.search.stale_bound = 1;
   hunt::HuntResult control =
       hunt::hunt(*specs::find_target("control/cds-msqueue-issue186-seq-cst"), o);
   EXPECT_EQ(control.programs, 3u);
@@ -156,7 +156,7 @@ TEST(CdsStructures, SeveralHuntsInOneProcess) {
     o.threads = c.threads;
     o.calls = 2;
     o.max_programs = 2;
-    o.executions_per_program = 500;
+    o.search.executions_per_program = 500;
     hunt::HuntResult r = hunt::hunt(*specs::find_target(c.name), o);
     EXPECT_EQ(r.programs, 2u) << c.name;
     EXPECT_TRUE(r.violations.empty()) << c.name << ": " << r.violations.front().report;

@@ -16,7 +16,7 @@ hunt::HuntResult hunt_programs(const std::string& name, uint64_t programs) {
   hunt::HuntOptions o;
   o.budget_seconds = 1e9;  // bounded by the number of programs, not by time
   o.max_programs = programs;
-  o.executions_per_program = 2000;
+  o.search.executions_per_program = 2000;
   return hunt::hunt(*specs::find_target(name), o);
 }
 

@@ -28,8 +28,8 @@ hunt::HuntOptions capped(uint64_t programs, engine::MemoryModel model,
   o.threads = 2;
   o.calls = 2;
   o.replay.memory_model = model;
-  o.strategy = strategy;
-  o.executions_per_program = 5000;
+  o.search.strategy = strategy;
+  o.search.executions_per_program = 5000;
   return o;
 }
 
@@ -37,7 +37,7 @@ TEST(RelaxedPublishQueue, CleanInScMode) {
   for (engine::StrategyKind s :
        {engine::StrategyKind::kCbDpor, engine::StrategyKind::kRandom, engine::StrategyKind::kDfs}) {
     hunt::HuntOptions o = capped(30, engine::MemoryModel::kSc, s);
-    o.bound = 2;
+    o.search.bound = 2;
     hunt::HuntResult r = hunt::hunt(queue(), o);
     EXPECT_EQ(r.programs, 30u) << engine::to_string(s);
     EXPECT_TRUE(r.violations.empty()) << r.violations.front().report;
@@ -48,8 +48,8 @@ TEST(RelaxedPublishQueue, CleanInScMode) {
 // one stale read, data races reported or not; it must have `stale` stale reads.
 hunt::Violation dfs_finding(bool report_races, int stale) {
   hunt::HuntOptions o = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
-  o.bound = 0;  // no preemption needed
-  o.stale_bound = 1;
+  o.search.bound = 0;  // no preemption needed
+  o.search.stale_bound = 1;
   o.replay.report_data_races = report_races;
   hunt::HuntResult r = hunt::hunt(queue(), o);
   EXPECT_EQ(r.violations.size(), 1u) << "not found in " << r.programs << " programs";
@@ -84,8 +84,8 @@ TEST(RelaxedPublishQueue, ReleaseVariantIsCleanInC11Mode) {
   const specs::Target* control = specs::find_target("control/release-publish-queue");
   ASSERT_NE(control, nullptr);
   hunt::HuntOptions dfs = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
-  dfs.bound = 1;
-  dfs.stale_bound = 2;
+  dfs.search.bound = 1;
+  dfs.search.stale_bound = 2;
   hunt::HuntResult r = hunt::hunt(*control, dfs);
   EXPECT_EQ(r.programs, 30u);
   EXPECT_EQ(r.programs_capped, 0u);
@@ -118,8 +118,8 @@ TEST(RelaxedPublishQueue, ThreadOnlyStrategiesAreRefusedInC11Mode) {
 
 TEST(RelaxedPublishQueue, CounterexampleRecordsTheModelReplaysAndShrinks) {
   hunt::HuntOptions o = capped(30, engine::MemoryModel::kC11, engine::StrategyKind::kDfs);
-  o.bound = 0;
-  o.stale_bound = 1;
+  o.search.bound = 0;
+  o.search.stale_bound = 1;
   o.replay.report_data_races = false;
   hunt::HuntResult r = hunt::hunt(queue(), o);
   ASSERT_EQ(r.violations.size(), 1u);

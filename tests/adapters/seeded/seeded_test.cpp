@@ -35,8 +35,8 @@ hunt::HuntOptions capped(const specs::Target& t, uint64_t programs) {
 // `o` with CB-DPOR alone at preemption bound `bound` (the default strategy also samples
 // executions beyond its bound).
 hunt::HuntOptions cbdpor(hunt::HuntOptions o, int bound) {
-  o.strategy = engine::StrategyKind::kCbDpor;
-  o.bound = bound;
+  o.search.strategy = engine::StrategyKind::kCbDpor;
+  o.search.bound = bound;
   return o;
 }
 
@@ -175,7 +175,7 @@ TEST_P(SeededDeepBug, NeedsItsDeclaredShape) {
   hunt::HuntResult r2 = hunt::hunt(t, small);
   EXPECT_EQ(r2.programs, 100u);
   EXPECT_TRUE(r2.violations.empty()) << r2.violations.front().report;
-  small.bound = 3;
+  small.search.bound = 3;
   small.max_programs = 20;
   hunt::HuntResult r3 = hunt::hunt(t, small);
   EXPECT_EQ(r3.programs, 20u);

@@ -23,7 +23,7 @@ hunt::HuntResult hunt_programs(const std::string& name, uint64_t programs, uint6
   o.budget_seconds = 1e9;
   o.max_programs = programs;
   o.replay.atomics_only = true;
-  o.executions_per_program = executions;
+  o.search.executions_per_program = executions;
   return hunt::hunt(*specs::find_target(name), o);
 }
 

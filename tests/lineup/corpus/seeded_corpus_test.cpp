@@ -12,7 +12,7 @@ lineup::hunt::HuntOptions few_programs() {
   o.budget_seconds = 1e9;
   o.max_programs = 3;
   o.replay.atomics_only = true;
-  o.executions_per_program = 2000;
+  o.search.executions_per_program = 2000;
   return o;
 }
 

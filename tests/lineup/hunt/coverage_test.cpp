@@ -11,8 +11,8 @@ namespace {
 
 HuntOptions cbdpor_bound_2() {
   HuntOptions o;
-  o.strategy = engine::StrategyKind::kCbDpor;
-  o.bound = 2;
+  o.search.strategy = engine::StrategyKind::kCbDpor;
+  o.search.bound = 2;
   return o;
 }
 
@@ -57,7 +57,7 @@ TEST(Coverage, AnUnfinishedBoundIsSaidFirst) {
 
 TEST(Coverage, SamplingStrategiesClaimNoBound) {
   HuntOptions o = cbdpor_bound_2();
-  o.strategy = engine::StrategyKind::kRandom;
+  o.search.strategy = engine::StrategyKind::kRandom;
   HuntResult r = finished(2);
   r.late_stack_publications = 1;
   EXPECT_FALSE(bound_covered(r, o));

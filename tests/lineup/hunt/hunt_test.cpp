@@ -21,7 +21,7 @@ HuntOptions programs(uint64_t n) {
   o.budget_seconds = 1e9;  // bounded by the number of programs, not by time
   o.max_programs = n;
   o.replay.atomics_only = true;
-  o.executions_per_program = 3000;
+  o.search.executions_per_program = 3000;
   return o;
 }
 
@@ -52,7 +52,7 @@ TEST(Hunt, PhaseOneOutcomesFindTheSeededBugAndPassBoost) {
 // queue run without what it needs, find the lost push.
 void expect_per_producer_lanes(const char* clean, const char* broken) {
   HuntOptions o = programs(1000);
-  o.executions_per_program = 200;
+  o.search.executions_per_program = 200;
   HuntResult good = hunt(*specs::find_target(clean), o);
   EXPECT_EQ(good.programs, 1000u);
   EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
@@ -174,10 +174,10 @@ TEST(Hunt, BoostQueueAndStackAreLinearizable) {
 TEST(Hunt, ThePortfolioCompletesWhatCbDporCompletesAlone) {
   const specs::Target* t = specs::find_target("boost/queue");
   HuntOptions o = programs(6);
-  o.executions_per_program = 20000;
-  o.strategy = engine::StrategyKind::kCbDpor;
+  o.search.executions_per_program = 20000;
+  o.search.strategy = engine::StrategyKind::kCbDpor;
   HuntResult alone = hunt(*t, o);
-  o.strategy = engine::StrategyKind::kPortfolio;
+  o.search.strategy = engine::StrategyKind::kPortfolio;
   HuntResult both = hunt(*t, o);
   EXPECT_EQ(both.programs, 6u);
   EXPECT_EQ(both.bound_completed, alone.bound_completed);
@@ -243,9 +243,9 @@ TEST(Hunt, CountsEachProgramsDistinctClassesOnce) {
   HuntOptions o = programs(3);
   o.threads = 2;
   o.calls = 2;
-  o.strategy = engine::StrategyKind::kIcb;
-  o.bound = 1;
-  o.executions_per_program = 100000;  // more than any of these programs has
+  o.search.strategy = engine::StrategyKind::kIcb;
+  o.search.bound = 1;
+  o.search.executions_per_program = 100000;  // more than any of these programs has
   HuntResult r = hunt(q, o);
   ASSERT_EQ(r.per_program.size(), 3u);
   auto engine = make_engine(q, o, 2);

@@ -18,7 +18,7 @@ HuntOptions programs(uint64_t n) {
   o.budget_seconds = 1e9;
   o.max_programs = n;
   o.replay.atomics_only = true;
-  o.executions_per_program = 1000;
+  o.search.executions_per_program = 1000;
   return o;
 }
 
@@ -85,7 +85,7 @@ TEST(Parallel, AWorkerThatDiesIsRestartedAfterItsProgram) {
   std::filesystem::remove(marker);
   setenv("LINEUP_TEST_DIE_ONCE", marker.c_str(), 1);
   HuntOptions o = programs(10);
-  o.executions_per_program = 50;
+  o.search.executions_per_program = 50;
   HuntResult r = hunt_parallel(*specs::find_target("test/dies-once"), o, 2);
   unsetenv("LINEUP_TEST_DIE_ONCE");
   std::filesystem::remove(marker);
