@@ -7,11 +7,11 @@
 #include <set>
 
 #include "adapters/smoke/smoke_programs.h"
-#include "lineup/cli/corpus_commands.h"
 #include "engine/engine.h"
 #include "engine/happens_before.h"
 #include "engine/strategy/coverage.h"
 #include "engine/trace_printer.h"
+#include "lineup/cli/corpus_commands.h"
 #include "specs/structure.h"
 
 namespace lineup::cli {

@@ -9,8 +9,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "lineup/cli/command.h"
 #include "engine/strategy/factory.h"
+#include "lineup/cli/command.h"
 
 namespace lineup::cli {
 

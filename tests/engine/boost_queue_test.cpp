@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "fixtures/fixtures.h"
 #include "engine/engine.h"
 #include "engine/strategy/random.h"
 #include "engine/trace_printer.h"
+#include "fixtures/fixtures.h"
 #include "random_runs.h"
 
 namespace lineup::engine {

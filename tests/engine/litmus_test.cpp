@@ -16,9 +16,9 @@
 #include <set>
 #include <vector>
 
-#include "fixtures/litmus.h"
 #include "engine/engine.h"
 #include "engine/strategy/dfs.h"
+#include "fixtures/litmus.h"
 
 namespace lineup::engine {
 namespace {

@@ -1,9 +1,9 @@
 // std::mutex in controlled code: modelled by the engine, never blocking the OS thread.
 #include <gtest/gtest.h>
 
-#include "fixtures/fixtures.h"
 #include "engine/engine.h"
 #include "engine/strategy/random.h"
+#include "fixtures/fixtures.h"
 #include "random_runs.h"
 #include "test_runs.h"
 

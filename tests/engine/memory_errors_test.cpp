@@ -2,10 +2,10 @@
 // and the engine goes on to the next execution.
 #include <gtest/gtest.h>
 
-#include "fixtures/fixtures.h"
 #include "engine/engine.h"
 #include "engine/strategy/random.h"
 #include "engine/trace_printer.h"
+#include "fixtures/fixtures.h"
 
 namespace lineup::engine {
 namespace {

@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "fixtures/fixtures.h"
 #include "engine/engine.h"
 #include "engine/strategy/random.h"
+#include "fixtures/fixtures.h"
 
 namespace lineup::engine::testing {
 

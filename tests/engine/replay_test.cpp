@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "fixtures/fixtures.h"
 #include "engine/engine.h"
 #include "engine/strategy/random.h"
 #include "engine/trace_printer.h"
+#include "fixtures/fixtures.h"
 
 namespace lineup::engine {
 namespace {

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <set>
 
-#include "fixtures/fixtures.h"
 #include "engine/class_fingerprint.h"
 #include "engine/engine.h"
 #include "engine/strategy/dpor.h"
+#include "fixtures/fixtures.h"
 #include "test_runs.h"
 
 namespace {

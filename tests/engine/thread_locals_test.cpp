@@ -8,11 +8,11 @@
 
 #include <string>
 
-#include "fixtures/fixtures.h"
-#include "fixtures/tls_library.h"
 #include "engine/engine.h"
 #include "engine/strategy/random.h"
 #include "engine/trace_printer.h"
+#include "fixtures/fixtures.h"
+#include "fixtures/tls_library.h"
 
 namespace {
 int constructed = 0;

@@ -9,10 +9,10 @@
 #include <cerrno>
 #include <thread>
 
-#include "fixtures/fixtures.h"
 #include "engine/engine.h"
 #include "engine/strategy/dpor.h"
 #include "engine/strategy/random.h"
+#include "fixtures/fixtures.h"
 
 namespace lineup::engine {
 namespace {

@@ -6,9 +6,9 @@
 #include <chrono>
 #include <thread>
 
-#include "fixtures/fixtures.h"
 #include "engine/engine.h"
 #include "engine/virtual_clock.h"
+#include "fixtures/fixtures.h"
 #include "test_runs.h"
 #include "test_strategies.h"
 

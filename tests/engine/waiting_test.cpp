@@ -1,10 +1,10 @@
 // Spin detection, block_until and deadlock reports.
 #include <gtest/gtest.h>
 
-#include "fixtures/fixtures.h"
 #include "engine/engine.h"
 #include "engine/strategy/dpor.h"
 #include "engine/strategy/random.h"
+#include "fixtures/fixtures.h"
 #include "test_runs.h"
 #include "test_strategies.h"
 

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "fixtures/litmus.h"
 #include "engine/engine.h"
 #include "engine/strategy/dfs.h"
 #include "engine/trace_printer.h"
+#include "fixtures/litmus.h"
 
 namespace lineup::engine {
 namespace {

@@ -5,10 +5,10 @@
 
 #include <array>
 
-#include "fixtures/litmus.h"
 #include "engine/engine.h"
 #include "engine/strategy/dfs.h"
 #include "engine/strategy/icb.h"
+#include "fixtures/litmus.h"
 
 namespace lineup::engine {
 namespace {

@@ -8,13 +8,13 @@
 //   every explored execution's schedule replays to the identical trace.
 #include <gtest/gtest.h>
 
-#include "exploration.h"
-#include "fixtures/small_program.h"
 #include "engine/strategy/cbdpor.h"
 #include "engine/strategy/dpor.h"
 #include "engine/strategy/gambit.h"
 #include "engine/strategy/icb.h"
 #include "engine/strategy/random_bits.h"
+#include "exploration.h"
+#include "fixtures/small_program.h"
 
 namespace lineup::engine {
 namespace {

@@ -2,11 +2,11 @@
 // for each number.
 #include <gtest/gtest.h>
 
-#include "exploration.h"
-#include "fixtures/small_program.h"
 #include "engine/strategy/cbdpor.h"
 #include "engine/strategy/dpor.h"
 #include "engine/strategy/icb.h"
+#include "exploration.h"
+#include "fixtures/small_program.h"
 
 namespace lineup::engine {
 namespace {

@@ -7,9 +7,9 @@
 
 #include <algorithm>
 
+#include "engine/strategy/icb.h"
 #include "exploration.h"
 #include "fixtures/fixtures.h"
-#include "engine/strategy/icb.h"
 #include "sampling.h"
 
 namespace lineup::engine {

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "fixtures/fixtures.h"
 #include "engine/engine.h"
+#include "fixtures/fixtures.h"
 
 namespace lineup::engine {
 namespace {

@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include "exploration.h"
-#include "fixtures/fixtures.h"
 #include "engine/strategy/cbdpor.h"
 #include "engine/strategy/icb.h"
 #include "engine/strategy/pos.h"
+#include "exploration.h"
+#include "fixtures/fixtures.h"
 #include "sampling.h"
 
 namespace lineup::engine {

@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <iostream>
 
-#include "fixtures/fixtures.h"
 #include "engine/strategy/random.h"
+#include "fixtures/fixtures.h"
 #include "sampling.h"
 
 namespace lineup::engine {

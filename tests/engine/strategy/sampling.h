@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "exploration.h"
-#include "fixtures/small_program.h"
 #include "engine/strategy/icb.h"
 #include "engine/strategy/random_bits.h"
+#include "exploration.h"
+#include "fixtures/small_program.h"
 
 namespace lineup::engine::testing {
 
