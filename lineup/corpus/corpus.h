@@ -1,4 +1,4 @@
-// The corpus: a folder of counterexample files (lineup/counterexample.h), written atomically,
+// The corpus: a folder of counterexample files (counterexample.h), written atomically,
 // deduplicated by root-cause signature, read back with errors that name file and field, and
 // replayed.
 #pragma once
