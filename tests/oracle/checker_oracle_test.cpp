@@ -1,7 +1,7 @@
 // lineup's checker against the checker oracle (history_verdict.h), which shares no code with
 // it. Two RapidCheck properties, 10,000 random cases each:
-//   the dependency-aware verdict (ProgramJudge over checker::equivalent_precedences and
-//     checker::linearize) equals "every equivalent execution passes the classic check",
+//   the dependency-aware verdict (checker::ProgramJudge) equals "every equivalent execution
+//     passes the classic check",
 //     brute-forced, on random recorded queue and stack executions;
 //   checker::linearize equals a plain search over permutations, on random calls, results
 //     and precedence relations.
