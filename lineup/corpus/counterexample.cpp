@@ -69,8 +69,9 @@ Counterexample from_json(const std::string& text) {
   Counterexample c;
   c.structure = hunt::get_field<std::string>(j, "structure");
   const specs::Target* target = specs::find_target(c.structure);
-  if (target == nullptr)
+  if (target == nullptr) {
     hunt::bad_field("structure", "'" + c.structure + "' is not registered here");
+  }
   const specs::Model& model = *target->model;
   c.lineup_version = hunt::get_field<std::string>(j, "lineup_version");
   static_cast<hunt::FailingCase&>(c) = hunt::parse_failing_case(j, model);

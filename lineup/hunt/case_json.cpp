@@ -76,8 +76,9 @@ specs::TestProgram parse_program(const specs::Model& model, const json& j,
   specs::TestProgram p;
   p.init = parse_calls(model, need_field(j, "init"), field + ".init");
   const json& threads = need_field(j, "threads");
-  if (!threads.is_array() || threads.empty())
+  if (!threads.is_array() || threads.empty()) {
     bad_field(field + ".threads", "is not a list of threads");
+  }
   for (size_t t = 0; t < threads.size(); ++t) {
     p.threads.push_back(
         parse_calls(model, threads[t], field + ".threads[" + std::to_string(t) + "]"));
@@ -109,8 +110,9 @@ ReplaySettings read_replay_settings(const json& j, int version) {
   ReplaySettings s;
   s.atomics_only = get_field<bool>(j, "atomics_only");
   std::string check = get_field<std::string>(j, "check"), spec = get_field<std::string>(j, "spec");
-  if (check != "dependency" && check != "classic")
+  if (check != "dependency" && check != "classic") {
     bad_field("check", "is not dependency or classic");
+  }
   if (spec != "model" && spec != "serial") bad_field("spec", "is not model or serial");
   s.dependency_aware = check == "dependency";
   s.model_spec = spec == "model";
@@ -128,8 +130,9 @@ ReplaySettings read_replay_settings(const json& j, int version) {
   if (version > 1 && j.contains("private_stack_steps")) {
     s.private_stack_steps = get_field<bool>(j, "private_stack_steps");
   }
-  if (j.contains("report_data_races"))
+  if (j.contains("report_data_races")) {
     s.report_data_races = get_field<bool>(j, "report_data_races");
+  }
   return s;
 }
 

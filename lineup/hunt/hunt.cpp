@@ -14,6 +14,16 @@ namespace lineup::hunt {
 
 generator::Shape HuntOptions::shape() const { return {threads, calls, init}; }
 
+engine::EngineOptions ReplaySettings::engine_options(const specs::Target& target) const {
+  engine::EngineOptions eo;
+  eo.schedule_plain_accesses = !atomics_only;
+  eo.private_stack_steps = private_stack_steps;
+  eo.memory_model = memory_model;
+  eo.report_data_races = report_data_races;
+  eo.thread_pointer_per_thread = target.thread_pointer_per_thread || thread_pointer_per_thread;
+  return eo;
+}
+
 HuntResult hunt(const specs::Target& target, const HuntOptions& options,
                 const std::function<void(const HuntResult&)>& progress) {
   using Clock = std::chrono::steady_clock;

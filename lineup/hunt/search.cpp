@@ -85,16 +85,6 @@ std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const H
   return engine;
 }
 
-engine::EngineOptions ReplaySettings::engine_options(const specs::Target& target) const {
-  engine::EngineOptions eo;
-  eo.schedule_plain_accesses = !atomics_only;
-  eo.private_stack_steps = private_stack_steps;
-  eo.memory_model = memory_model;
-  eo.report_data_races = report_data_races;
-  eo.thread_pointer_per_thread = target.thread_pointer_per_thread || thread_pointer_per_thread;
-  return eo;
-}
-
 namespace {
 
 // The strategy that searches program `index` of a hunt; throws std::invalid_argument when
@@ -164,9 +154,6 @@ class ExecutionClasses {
 
 ProgramSearch ProgramSearcher::search(const specs::TestProgram& program, uint64_t index,
                                       const HuntOptions& options) {
-  engine::Engine& engine = engine_;
-  const specs::Target& target = target_;
-  const SearchHooks& hooks = hooks_;
   using Clock = std::chrono::steady_clock;
   auto seconds_since = [](Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
@@ -174,17 +161,17 @@ ProgramSearch ProgramSearcher::search(const specs::TestProgram& program, uint64_
   ProgramSearch out;
   checker::SerialOutcomes serial;
   auto phase1 = Clock::now();
-  out.violation = prepare_spec(engine, target, program, index, options, &serial);
+  out.violation = prepare_spec(engine_, target_, program, index, options, &serial);
   out.checker_seconds += seconds_since(phase1);
   if (out.violation) return out;
   // With sealed functions, executions that preempt inside them are out of scope; equivalent
   // executions may do so, so each execution is judged on its own real-time order.
   const bool by_class = options.replay.judges_classes() && options.sealed.empty();
-  checker::ProgramJudge judge(target, program, options.replay.model_spec ? nullptr : &serial,
-                              by_class, hooks.moves);
+  checker::ProgramJudge judge(target_, program, options.replay.model_spec ? nullptr : &serial,
+                              by_class, hooks_.moves);
   JudgedClasses judged_classes;
   std::vector<int> results(program.results_size(), 0);
-  engine::Program p = target.instantiate(program, &results);
+  engine::Program p = target_.instantiate(program, &results);
   std::unique_ptr<engine::Strategy> strategy = program_strategy(options, index);
   SealingStrategy sealing(*strategy, options.sealed);
   engine::Strategy& chosen = options.sealed.empty() ? *strategy : sealing;
@@ -198,7 +185,7 @@ ProgramSearch ProgramSearcher::search(const specs::TestProgram& program, uint64_
   // Each part of a portfolio may run the cap (see Strategy::parts).
   const uint64_t cap =
       options.search.executions_per_program * static_cast<uint64_t>(strategy->parts());
-  engine.explore(p, chosen, [&](const engine::ExecutionResult& r) {
+  engine_.explore(p, chosen, [&](const engine::ExecutionResult& r) {
     ++explored;
     out.spin_blocks += r.spin_blocks;
     out.forced_timeouts += r.forced_timeouts;
@@ -227,23 +214,23 @@ ProgramSearch ProgramSearcher::search(const specs::TestProgram& program, uint64_
       judging.start();
       ++judged;
       const bool passed = !r.failed() && judge.passes(results, r.trace, relation);
-      if (!passed) verdict = violation(r, engine, p, target, program, index, results, judge);
+      if (!passed) verdict = violation(r, engine_, p, target_, program, index, results, judge);
       judging.stop();
       if (!passed && class_verdict) judged_classes.failed(fingerprint);
     }
-    if (hooks.classes_reached != nullptr && !class_seen && program_classes.insert(fingerprint)) {
-      ++*hooks.classes_reached;
+    if (hooks_.classes_reached != nullptr && !class_seen && program_classes.insert(fingerprint)) {
+      ++*hooks_.classes_reached;
     }
-    if (hooks.after_execution) hooks.after_execution();
+    if (hooks_.after_execution) hooks_.after_execution();
     if (auto v = std::move(verdict)) {
-      bool go_on = hooks.more && hooks.more(*v);
+      bool go_on = hooks_.more && hooks_.more(*v);
       if (!out.violation) {
         out.violation = std::move(v);
         out.violation_execution = out.executions;
       }
       if (!go_on) return false;
     }
-    return explored < cap && !(hooks.stop && hooks.stop());
+    return explored < cap && !(hooks_.stop && hooks_.stop());
   });
   out.checker_seconds += judging.seconds();
   // Hitting the cap matters only if the strategy had more to explore (random and PCT are
