@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/strategy/factory.h"
+#include "lineup/cli/hidden_access_check.h"
 #include "lineup/cli/hunt_summary.h"
 #include "lineup/cli/progress.h"
 #include "lineup/hunt/parallel.h"
@@ -117,6 +118,10 @@ HuntCommand::HuntCommand(CLI::App& app) {
                    "folder where counterexamples are archived (\"\": do not archive)")
       ->capture_default_str();
   hunt->add_flag("!--no-shrink", output_.shrink, "report and archive violations unshrunk");
+  hunt->add_flag("--allow-hidden-accesses", allow_hidden_accesses_,
+                 "hunt even when the code under test makes memory accesses lineup cannot see "
+                 "(atomics in inline assembly): no bound is claimed and every violation is "
+                 "qualified");
 }
 
 ExitStatus HuntCommand::run() {
@@ -166,6 +171,9 @@ ExitStatus HuntCommand::run() {
     std::fprintf(stderr, "lineup: bad --budget '%s' (e.g. 30s, 2m, 500ms)\n", budget_.c_str());
     return ExitStatus::kUsage;
   }
+  HiddenAccessVerdict hidden = check_hidden_accesses(allow_hidden_accesses_, output_.quiet);
+  if (hidden.refuse) return ExitStatus::kUsage;
+  options.unseen_accesses = hidden.unseen;
   hunt::HuntResult r;
   try {
     Progress progress(options.budget_seconds, output_.quiet);
@@ -178,6 +186,12 @@ ExitStatus HuntCommand::run() {
   }
   for (const std::string& e : r.internal_errors) {
     std::fprintf(stderr, "lineup: internal error (the hunt went on): %s\n", e.c_str());
+  }
+  if (!options.unseen_accesses.empty()) {
+    for (hunt::Violation& v : r.violations) {
+      v.report += "\nnote: this violation may be caused by an access lineup did not see (" +
+                  options.unseen_accesses + ")";
+    }
   }
   std::vector<ArchivedViolation> archived;
   try {

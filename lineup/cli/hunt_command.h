@@ -36,6 +36,7 @@ class HuntCommand : public Command {
   std::string structure_, budget_ = "30s", check_ = "dependency", spec_ = "model", shard_;
   std::string strategy_ = engine::to_string(hunt::HuntOptions().search.strategy);
   std::string memory_model_ = "sc";
+  bool allow_hidden_accesses_ = false;
 };
 
 /// Seconds of a budget such as "30s", "2m", "500ms", "1h" or plain seconds; negative when it

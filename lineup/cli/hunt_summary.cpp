@@ -29,6 +29,7 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"bound_completed", r.bound_completed},
                         {"bound_covered", hunt::bound_covered(r, options)},
                         {"coverage_gap", hunt::incomplete_coverage(r, options)},
+                        {"unseen_accesses", options.unseen_accesses},
                         {"programs_capped", r.programs_capped},
                         {"executions_abandoned", r.abandoned},
                         {"spin_blocks", r.spin_blocks},
@@ -88,8 +89,14 @@ void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& op
                 : " under c11 with at most " + std::to_string(options.search.stale_bound) +
                       " stale read" + (options.search.stale_bound == 1 ? "" : "s");
   }
-  std::printf("coverage: bound completed %s%s; %s\n", r.bound_completed == INT_MAX ? "all" : bound,
-              model.c_str(), hunt::coverage_counts(r).c_str());
+  if (!options.unseen_accesses.empty()) {
+    std::printf("coverage: no bound claimed (%s); %s\n", options.unseen_accesses.c_str(),
+                hunt::coverage_counts(r).c_str());
+  } else {
+    std::printf("coverage: bound completed %s%s; %s\n",
+                r.bound_completed == INT_MAX ? "all" : bound, model.c_str(),
+                hunt::coverage_counts(r).c_str());
+  }
   if (r.duplicates_dropped != 0) {
     std::printf("%lu violation%s dropped as already found by another job\n",
                 static_cast<unsigned long>(r.duplicates_dropped),

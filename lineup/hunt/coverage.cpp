@@ -19,6 +19,7 @@ int wanted_bound(const HuntOptions& options) {
 
 bool bound_covered(const HuntResult& r, const HuntOptions& options) {
   if (!engine::is_systematic(options.search.strategy)) return false;
+  if (!options.unseen_accesses.empty()) return false;
   if (r.programs_capped != 0 || r.late_stack_publications != 0) return false;
   return r.programs > 0 && r.bound_completed >= wanted_bound(options);
 }
@@ -26,6 +27,9 @@ bool bound_covered(const HuntResult& r, const HuntOptions& options) {
 std::string incomplete_coverage(const HuntResult& r, const HuntOptions& options) {
   if (!engine::is_systematic(options.search.strategy)) return "";
   if (bound_covered(r, options)) return "";
+  if (!options.unseen_accesses.empty()) {
+    return "no bound is claimed: " + options.unseen_accesses;
+  }
   std::string late;
   if (r.late_stack_publications != 0) {
     late =

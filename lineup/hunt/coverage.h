@@ -10,7 +10,8 @@ namespace lineup::hunt {
 
 /// Whether every program the hunt finished was explored up to the preemption bound asked
 /// for (cbdpor, icb with a bound) or exhaustively (dpor); always false for random and pct,
-/// which sample. Programs cut short by the budget's end are not counted against it; a stack
+/// which sample; false when the hunt cannot see every access (HuntOptions::unseen_accesses).
+/// Programs cut short by the budget's end are not counted against it; a stack
 /// reached through a pointer no hook saw is (HuntResult::late_stack_publications).
 bool bound_covered(const HuntResult& result, const HuntOptions& options);
 

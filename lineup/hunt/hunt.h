@@ -105,6 +105,10 @@ struct HuntOptions {
   /// four programs that reached the most new distinct classes so far in this hunt (in this
   /// worker, with --jobs).
   bool bias_classes = false;
+  /// Why the hunt cannot see every access of the code under test (memory accesses no hook
+  /// reports, hidden_accesses.h, allowed with --allow-hidden-accesses), "" when it can. When
+  /// set, no bound is claimed as covered (coverage.h) and every violation is qualified.
+  std::string unseen_accesses;
   generator::Shape shape() const;
 };
 

@@ -1,0 +1,40 @@
+// Where the code under control is: the machine code of the loaded modules (the executable and
+// its shared libraries) that was compiled with -fsanitize=thread, found through each module's
+// DWARF (the compile units whose producer string names -fsanitize=thread, and their address
+// ranges from .debug_aranges). Only this code reports its accesses to the engine; an atomic
+// instruction inside it was not reported (hidden_accesses.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lineup::engine {
+
+/// The instrumented code of one loaded module.
+struct InstrumentedModule {
+  std::string path;    // the module's file
+  uintptr_t bias = 0;  // run-time address = link-time address + bias
+  /// Link-time ranges [first, second) of instrumented code, sorted and merged.
+  std::vector<std::pair<uintptr_t, uintptr_t>> ranges;
+};
+
+/// The modules loaded now that hold instrumented code, and the modules whose instrumentation
+/// could not be told (debug information compressed or absent on a module that imports
+/// `__tsan_*` hooks) in `unreadable`, each with why.
+struct InstrumentedCode {
+  std::vector<InstrumentedModule> modules;
+  std::vector<std::string> unreadable;
+};
+
+/// Reads the debug information of every module loaded in this process. Modules without
+/// .debug_aranges that do not import a `__tsan_` symbol (glibc, libstdc++: uninstrumented)
+/// are skipped silently.
+InstrumentedCode find_instrumented_code();
+
+/// The instrumented ranges of the ELF file at `path` (link-time addresses), or an error in
+/// `*error` when its DWARF cannot be read. Exposed for tests.
+std::vector<std::pair<uintptr_t, uintptr_t>> instrumented_ranges(const std::string& path,
+                                                                 std::string* error);
+
+}  // namespace lineup::engine
