@@ -42,7 +42,7 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "g++, cmake (>= 3.24), libboost-dev (>= 1.74), libboost-context-dev (>= 1.74), \
+    "g++, binutils, cmake (>= 3.24), libboost-dev (>= 1.74), libboost-context-dev (>= 1.74), \
 libboost-thread-dev (>= 1.74), libcds-dev, librapidcheck-dev, libgtest-dev, libcli11-dev, \
 nlohmann-json3-dev")
 include(CPack)
