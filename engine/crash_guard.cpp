@@ -87,8 +87,15 @@ CrashGuard::CrashGuard() {
     ss.ss_size = 64 * 1024;
     ss.ss_sp = std::malloc(ss.ss_size);  // engine mode: glibc heap, kept for the thread's life
     sigaltstack(&ss, nullptr);
-    start_watchdog();
     stack_ready = true;
+  }
+  // A forked child keeps its parent's thread-locals and alternate stack but not its timers
+  // (timer_create): a worker process forked after its parent ran executions starts its own,
+  // or a hang in it would never end.
+  thread_local pid_t watchdog_for = 0;
+  if (watchdog_for != getpid()) {
+    start_watchdog();
+    watchdog_for = getpid();
   }
 }
 

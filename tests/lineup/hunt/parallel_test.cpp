@@ -57,6 +57,22 @@ TEST(Parallel, ViolationsComeBackFromWorkers) {
   }
 }
 
+// A worker forked after its parent ran executions has its own hang watchdog (timers are not
+// inherited across fork): a pop spinning in uninstrumented code is reported as a hang that
+// names the function, not left spinning.
+TEST(Parallel, AHangInAWorkerIsReportedAfterTheParentRanExecutions) {
+  HuntResult before = hunt_parallel(*specs::find_target("boost/queue"), programs(1), 1);
+  ASSERT_EQ(before.programs, 1u);
+  HuntOptions o = programs(2);
+  o.threads = 2;
+  o.calls = 1;
+  HuntResult r = hunt_parallel(*specs::find_target("test/hidden-spin-queue"), o, 2);
+  ASSERT_FALSE(r.violations.empty());
+  EXPECT_EQ(r.violations[0].kind, ViolationKind::kHang);
+  EXPECT_NE(r.violations[0].report.find("uninstrumented_wait_for"), std::string::npos)
+      << r.violations[0].report;
+}
+
 // Each worker seals only the bugs it found itself; the merge drops a violation that the other
 // workers' seals would have hidden, so each bug is reported once, as in a single hunt
 // (OptimisticQueue's empty() bug shows under several signatures).
