@@ -53,6 +53,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   private_write_ = PrivateWrite{};
   range_write_ = RangeWrite{};
   fault_ = Fault{};
+  assertion_.clear();
   watchdog_.note_progress();
   if (thread_count_ > kMaxThreads) {
     result.outcome = Outcome::kCrash;
@@ -133,10 +134,14 @@ void Execution::recover(ExecutionResult& result) {
           "no scheduling point for " + std::to_string(options_.hang_timeout_ms) + " ms";
       if (result.thread != kNoThread) result.message += " in T" + std::to_string(result.thread);
       result.message += ", last at " + where(fault_.pc) +
-                        " (a loop without shared-memory accesses, or a blocking call?)";
+                        " (a loop without shared-memory accesses lineup can see: code built "
+                        "without its instrumentation, inline assembly, or a blocking call?)";
     } else if (fault_.signal != 0) {
       result.outcome = Outcome::kCrash;
       result.message = std::string(strsignal(fault_.signal));
+      if (fault_.signal == SIGABRT && !assertion_.empty()) {
+        result.message += " (" + assertion_ + ")";
+      }
       if (fault_.signal == SIGSEGV || fault_.signal == SIGBUS) {
         char buf[64];
         std::snprintf(buf, sizeof buf, " accessing 0x%lx", static_cast<unsigned long>(fault_.addr));

@@ -90,6 +90,9 @@ class Execution {
   inline bool arena_access_touches_freed(uintptr_t addr, uint32_t size) const;
   /// free() of an arena pointer during this execution.
   void on_free(void* p);
+  /// A failed assert() in controlled code, about to abort: its text goes into the crash's
+  /// message, next to the report, instead of to stderr once per execution.
+  void note_assertion(std::string text) { assertion_ = std::move(text); }
   /// Stops the execution with a failure; never returns (longjmps to run()).
   [[noreturn]] void abort(Outcome outcome, std::string message);
   /// From the signal handler: a fatal signal in controlled code. Never returns.
@@ -336,6 +339,7 @@ class Execution {
   uint64_t setup_readings_ = 0;  // clock readings before the threads started
   jmp_buf abort_env_;
   Fault fault_;
+  std::string assertion_;  // the failed assertion that aborted the execution, if any
   Watchdog watchdog_;
   WeakMemory weak_model_;
   WeakMemory* weak_ = nullptr;  // &weak_model_ in c11 mode

@@ -7,6 +7,9 @@
 #include "engine/trace_printer.h"
 #include "fixtures/fixtures.h"
 
+extern "C" [[noreturn]] void __assert_fail(const char*, const char*, unsigned int,
+                                           const char*) noexcept;
+
 namespace lineup::engine {
 namespace {
 
@@ -107,6 +110,28 @@ TEST(MemoryErrors, AbortIsReportedAndTheNextExecutionRuns) {
     s2.begin_execution();
     EXPECT_EQ(engine.run(fine, s2).outcome, Outcome::kCompleted);
   }
+}
+
+// assert() calls glibc's __assert_fail (declared here and called directly: NDEBUG builds drop
+// assert() and its declaration). Its text is in the crash's message, and only in that
+// execution's.
+TEST(MemoryErrors, AFailedAssertionIsInTheCrashMessage) {
+  Engine engine;
+  Program asserting;
+  asserting.threads = {
+      {{"asserts()", [] { __assert_fail("size > 0", "/src/queue.h", 12, "pop"); }}}};
+  Program aborting;
+  aborting.threads = {{{"aborts()", [] { std::abort(); }}}};
+  RandomStrategy s1(1, 1), s2(1, 1);
+  s1.begin_execution();
+  const ExecutionResult& r = engine.run(asserting, s1);
+  EXPECT_EQ(r.outcome, Outcome::kCrash);
+  EXPECT_EQ(
+      r.message.rfind("Aborted (assertion `size > 0' failed in pop, queue.h:12) in T0 at ", 0), 0u)
+      << r.message;
+  s2.begin_execution();
+  const ExecutionResult& again = engine.run(aborting, s2);
+  EXPECT_EQ(again.message.find("assertion"), std::string::npos) << again.message;
 }
 
 TEST(MemoryErrors, ALoopWithoutStepsIsReportedAsAHang) {
