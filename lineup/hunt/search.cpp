@@ -14,6 +14,7 @@
 #include "lineup/hunt/fingerprint_set.h"
 #include "lineup/hunt/judged_classes.h"
 #include "lineup/hunt/preemptions.h"
+#include "lineup/hunt/report_hints.h"
 #include "lineup/hunt/schedule_memo.h"
 #include "lineup/hunt/sealing.h"
 
@@ -48,7 +49,8 @@ std::optional<Violation> prepare_spec(engine::Engine& engine, const specs::Targe
 Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
                     const engine::Program& p, const specs::Target& target,
                     const specs::TestProgram& program, uint64_t index,
-                    const std::vector<int>& results, checker::ProgramJudge& judge) {
+                    const std::vector<int>& results, checker::ProgramJudge& judge,
+                    bool atomics_only) {
   ViolationKind kind = ViolationKind::kNotLinearizable;
   std::string why;
   if (r.failed()) {
@@ -73,6 +75,9 @@ Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
              (r.failed() ? "" : checker::describe_calls(*target.model, program, results)) +
              to_string(kind) + ": " + why + (why.ends_with('\n') ? "" : "\n") + "schedule " +
              r.schedule.to_token() + "\n" + engine::format_trace(r, p, engine);
+  if (kind == ViolationKind::kNotLinearizable) {
+    v.report += report_hints(r, program, *target.model, atomics_only);
+  }
   return v;
 }
 
@@ -214,7 +219,9 @@ ProgramSearch ProgramSearcher::search(const specs::TestProgram& program, uint64_
       judging.start();
       ++judged;
       const bool passed = !r.failed() && judge.passes(results, r.trace, relation);
-      if (!passed) verdict = violation(r, engine_, p, target_, program, index, results, judge);
+      if (!passed)
+        verdict = violation(r, engine_, p, target_, program, index, results, judge,
+                            options.replay.atomics_only);
       judging.stop();
       if (!passed && class_verdict) judged_classes.failed(fingerprint);
     }
@@ -271,7 +278,7 @@ std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Ta
   engine::ReplayStrategy replay(schedule);
   const engine::ExecutionResult& r = engine.run(p, replay);
   if (!r.failed() && judge.passes(results, r.trace, nullptr)) return std::nullopt;
-  return violation(r, engine, p, target, program, 0, results, judge);
+  return violation(r, engine, p, target, program, 0, results, judge, options.replay.atomics_only);
 }
 
 }  // namespace lineup::hunt
