@@ -20,6 +20,6 @@ foreach(file ./usr/bin/lineup ./usr/lib/cmake/lineup/lineupConfig.cmake
   endif()
 endforeach()
 execute_process(COMMAND dpkg-deb -f ${debs} Package Depends OUTPUT_VARIABLE fields)
-if(NOT fields MATCHES "Package: lineup\nDepends: g\\+\\+, cmake \\(>= 3.24\\).*libcds-dev")
+if(NOT fields MATCHES "Package: lineup\nDepends: g\\+\\+, binutils, cmake \\(>= 3.24\\).*libcds-dev")
   message(FATAL_ERROR "unexpected control fields:\n${fields}")
 endif()
