@@ -72,7 +72,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   for (ExecutionListener* l : listeners_) l->before_execution();
   lay_out_static_storage();
   thread_exits_.clear();
-  fibers_.thread_locals().begin_execution();
+  fibers_.begin_execution();
   CrashGuard guard;
   tl_execution = this;
   // setjmp without saving the signal mask (no syscall per execution): the signal handler runs
@@ -103,22 +103,35 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   }
   tl_execution = nullptr;
   for (ExecutionListener* l : listeners_) l->after_execution(result.ok());
-  fibers_.thread_locals().end_execution();
+  fibers_.end_execution();
 }
 
 void Execution::lay_out_static_storage() {
   auto tp = reinterpret_cast<uintptr_t>(__builtin_thread_pointer());
   bool own_pointers = options_.thread_local_copies && options_.thread_pointer_per_thread;
-  if (laid_out_for_ != tp || laid_out_with_own_pointers_ != own_pointers) {
+  const uint64_t changes = module_changes();
+  if (laid_out_for_ != tp || laid_out_with_own_pointers_ != own_pointers ||
+      laid_out_changes_ != changes) {
     laid_out_for_ = tp;
     laid_out_with_own_pointers_ = own_pointers;
     StaticStorage storage = scan_static_storage();
-    fibers_.set_thread_local_layout(storage.tls, own_pointers);
+    laid_out_changes_ = storage.changes;
+    bool own_vectors = options_.thread_local_copies && !own_pointers && storage.dynamic_tls;
+    fibers_.set_thread_local_layout(storage.tls, own_pointers, own_vectors);
     static_writes_.set_ranges(std::move(storage.data));
   }
   const ThreadLocalCopies& copies = fibers_.thread_locals();
   fibers_.publish_private_window(copies.low(), options_.thread_local_copies ? copies.span() : 0);
   static_writes_.enable(options_.undo_static_writes);
+}
+
+void Execution::modules_changed() {
+  StaticStorage storage = scan_static_storage();
+  static_writes_.set_ranges(std::move(storage.data));
+  bool own_pointers = options_.thread_local_copies && options_.thread_pointer_per_thread;
+  if (options_.thread_local_copies && !own_pointers && storage.dynamic_tls) {
+    fibers_.start_own_vectors();
+  }
 }
 
 void Execution::recover(ExecutionResult& result) {

@@ -151,6 +151,11 @@ class Execution {
   bool unscheduled_thread_local(uintptr_t addr) const {
     return thread_private(addr) && !options_.thread_pointer_per_thread;
   }
+  /// Controlled code loaded or unloaded a module (dlopen, dlclose): a newly loaded
+  /// instrumented module's writes are undone from now on, an unloaded one's are not, and a
+  /// module with dynamic TLS gives every context blocks of its own from now on; the TLS
+  /// layout follows at the next execution. Call outside controlled code (EngineSection).
+  void modules_changed();
   /// The time controlled code sees (virtual_clock.h), started afresh by every execution.
   VirtualClock& clock() { return clock_; }
 
@@ -272,7 +277,8 @@ class Execution {
   void thread_local_access(uintptr_t addr, uint32_t size);
   void capture_deferred_write();
   void finish_thread();
-  /// Lays out static storage for the calling OS thread, once per OS thread.
+  /// Lays out static storage for the calling OS thread, once per OS thread and again after a
+  /// module was loaded or unloaded.
   void lay_out_static_storage();
 
   const EngineOptions& options_;
@@ -332,6 +338,7 @@ class Execution {
   StaticWrites static_writes_;
   uintptr_t laid_out_for_ = 0;  // the thread pointer static storage was laid out for
   bool laid_out_with_own_pointers_ = false;
+  uint64_t laid_out_changes_ = 0;  // module_changes() when it was laid out
   VirtualClock clock_;
   uint64_t setup_readings_ = 0;  // clock readings before the threads started
   jmp_buf abort_env_;
