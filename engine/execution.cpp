@@ -69,6 +69,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   // there stays readable until the next run, like the heap it allocated.
   static_writes_.undo();
   heap_.reset();
+  block_names_.clear();
   for (ExecutionListener* l : listeners_) l->before_execution();
   lay_out_static_storage();
   thread_exits_.clear();
@@ -301,7 +302,7 @@ void Execution::on_free(void* p) {
       BlockInfo b = heap_.block_at(reinterpret_cast<uintptr_t>(p));
       abort(
           Outcome::kDoubleFree,
-          "double free of heap block #" + std::to_string(b.ordinal) + " (first freed by " +
+          "double free of heap block " + block_names_.name(b) + " (first freed by " +
               (b.freed_by < 0 ? std::string("setup/teardown") : "T" + std::to_string(b.freed_by)) +
               " before step " + std::to_string(b.free_step) + ")");
     }
@@ -312,6 +313,11 @@ void Execution::on_free(void* p) {
       abort(Outcome::kInvalidFree, buf);
     }
   }
+}
+
+void Execution::on_reuse(void* p, uint32_t replaced) {
+  EngineSection engine;
+  block_names_.note_reuse(reinterpret_cast<uintptr_t>(p), replaced, trace_->steps.size());
 }
 
 void Execution::thread_local_access(uintptr_t addr, uint32_t size) {
@@ -331,9 +337,8 @@ void Execution::unscheduled_use_after_free(uintptr_t addr, uint32_t size, uintpt
   t.pc = pc;
   t.thread = current_thread();
   BlockInfo b = heap_.block_at(addr);
-  abort(Outcome::kUseAfterFree, "T" + std::to_string(t.thread) + " accessed heap block #" +
-                                    std::to_string(b.ordinal) + " after it was freed, at " +
-                                    where(pc));
+  abort(Outcome::kUseAfterFree, "T" + std::to_string(t.thread) + " accessed heap block " +
+                                    block_names_.name(b) + " after it was freed, at " + where(pc));
 }
 
 std::string Execution::where(uintptr_t pc) const { return symbolizer().describe(pc); }

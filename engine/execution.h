@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/block_names.h"
 #include "engine/condition_variables.h"
 #include "engine/execution_listener.h"
 #include "engine/fibers.h"
@@ -90,6 +91,11 @@ class Execution {
   inline bool arena_access_touches_freed(uintptr_t addr, uint32_t size) const;
   /// free() of an arena pointer during this execution.
   void on_free(void* p);
+  /// Controlled code was given block `p` at the place of freed block `replaced` (an allocation
+  /// number), for block_names().
+  void on_reuse(void* p, uint32_t replaced);
+  /// Names of this execution's heap blocks (valid until the next execution starts).
+  const BlockNames& block_names() const { return block_names_; }
   /// Stops the execution with a failure; never returns (longjmps to run()).
   [[noreturn]] void abort(Outcome outcome, std::string message);
   /// From the signal handler: a fatal signal in controlled code. Never returns.
@@ -336,6 +342,7 @@ class Execution {
   ThreadSpecifics thread_specifics_{fibers_};
   ThreadExits thread_exits_{fibers_};
   StaticWrites static_writes_;
+  BlockNames block_names_;
   uintptr_t laid_out_for_ = 0;  // the thread pointer static storage was laid out for
   bool laid_out_with_own_pointers_ = false;
   uint64_t laid_out_changes_ = 0;  // module_changes() when it was laid out

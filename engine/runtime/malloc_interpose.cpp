@@ -32,8 +32,13 @@ inline bool from_heap(const void* caller) {
 }
 
 void* heap_alloc(size_t size, size_t align) {
-  void* p = Heap::instance().allocate(size, align);
-  if (p == nullptr) errno = ENOMEM;
+  uint32_t replaced = 0;
+  void* p = Heap::instance().allocate(size, align, &replaced);
+  if (p == nullptr) {
+    errno = ENOMEM;
+  } else if (replaced != 0 && tl_execution != nullptr) {
+    tl_execution->on_reuse(p, replaced);
+  }
   return p;
 }
 
