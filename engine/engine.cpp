@@ -35,6 +35,8 @@ Engine::Engine(EngineOptions options)
 
 Engine::~Engine() = default;
 
+const BlockNames& Engine::block_names() const { return execution_->block_names(); }
+
 const ExecutionResult& Engine::run(const Program& program, Strategy& strategy) {
   execution_->run(program, strategy, result_);
   strategy.end_execution(result_);

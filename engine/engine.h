@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/block_names.h"
 #include "engine/execution_listener.h"
 #include "engine/fibers.h"
 #include "engine/options.h"
@@ -51,6 +52,8 @@ class Engine {
   const EngineOptions& options() const { return options_; }
   EngineOptions& options() { return options_; }
   const Fibers& fibers() const { return fibers_; }
+  /// Names of the last execution's heap blocks, for its trace.
+  const BlockNames& block_names() const;
 
  private:
   EngineOptions options_;

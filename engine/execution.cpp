@@ -70,10 +70,11 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   // there stays readable until the next run, like the heap it allocated.
   static_writes_.undo();
   heap_.reset();
+  block_names_.clear();
   for (ExecutionListener* l : listeners_) l->before_execution();
   lay_out_static_storage();
   thread_exits_.clear();
-  fibers_.thread_locals().begin_execution();
+  fibers_.begin_execution();
   CrashGuard guard;
   tl_execution = this;
   // setjmp without saving the signal mask (no syscall per execution): the signal handler runs
@@ -104,22 +105,35 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   }
   tl_execution = nullptr;
   for (ExecutionListener* l : listeners_) l->after_execution(result.ok());
-  fibers_.thread_locals().end_execution();
+  fibers_.end_execution();
 }
 
 void Execution::lay_out_static_storage() {
   auto tp = reinterpret_cast<uintptr_t>(__builtin_thread_pointer());
   bool own_pointers = options_.thread_local_copies && options_.thread_pointer_per_thread;
-  if (laid_out_for_ != tp || laid_out_with_own_pointers_ != own_pointers) {
+  const uint64_t changes = module_changes();
+  if (laid_out_for_ != tp || laid_out_with_own_pointers_ != own_pointers ||
+      laid_out_changes_ != changes) {
     laid_out_for_ = tp;
     laid_out_with_own_pointers_ = own_pointers;
     StaticStorage storage = scan_static_storage();
-    fibers_.set_thread_local_layout(storage.tls, own_pointers);
+    laid_out_changes_ = storage.changes;
+    bool own_vectors = options_.thread_local_copies && !own_pointers && storage.dynamic_tls;
+    fibers_.set_thread_local_layout(storage.tls, own_pointers, own_vectors);
     static_writes_.set_ranges(std::move(storage.data));
   }
   const ThreadLocalCopies& copies = fibers_.thread_locals();
   fibers_.publish_private_window(copies.low(), options_.thread_local_copies ? copies.span() : 0);
   static_writes_.enable(options_.undo_static_writes);
+}
+
+void Execution::modules_changed() {
+  StaticStorage storage = scan_static_storage();
+  static_writes_.set_ranges(std::move(storage.data));
+  bool own_pointers = options_.thread_local_copies && options_.thread_pointer_per_thread;
+  if (options_.thread_local_copies && !own_pointers && storage.dynamic_tls) {
+    fibers_.start_own_vectors();
+  }
 }
 
 void Execution::recover(ExecutionResult& result) {
@@ -293,7 +307,7 @@ void Execution::on_free(void* p) {
       BlockInfo b = heap_.block_at(reinterpret_cast<uintptr_t>(p));
       abort(
           Outcome::kDoubleFree,
-          "double free of heap block #" + std::to_string(b.ordinal) + " (first freed by " +
+          "double free of heap block " + block_names_.name(b) + " (first freed by " +
               (b.freed_by < 0 ? std::string("setup/teardown") : "T" + std::to_string(b.freed_by)) +
               " before step " + std::to_string(b.free_step) + ")");
     }
@@ -304,6 +318,11 @@ void Execution::on_free(void* p) {
       abort(Outcome::kInvalidFree, buf);
     }
   }
+}
+
+void Execution::on_reuse(void* p, uint32_t replaced) {
+  EngineSection engine;
+  block_names_.note_reuse(reinterpret_cast<uintptr_t>(p), replaced, trace_->steps.size());
 }
 
 void Execution::thread_local_access(uintptr_t addr, uint32_t size) {
@@ -323,9 +342,8 @@ void Execution::unscheduled_use_after_free(uintptr_t addr, uint32_t size, uintpt
   t.pc = pc;
   t.thread = current_thread();
   BlockInfo b = heap_.block_at(addr);
-  abort(Outcome::kUseAfterFree, "T" + std::to_string(t.thread) + " accessed heap block #" +
-                                    std::to_string(b.ordinal) + " after it was freed, at " +
-                                    where(pc));
+  abort(Outcome::kUseAfterFree, "T" + std::to_string(t.thread) + " accessed heap block " +
+                                    block_names_.name(b) + " after it was freed, at " + where(pc));
 }
 
 std::string Execution::where(uintptr_t pc) const { return symbolizer().describe(pc); }

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/block_names.h"
 #include "engine/condition_variables.h"
 #include "engine/execution_listener.h"
 #include "engine/fibers.h"
@@ -93,6 +94,11 @@ class Execution {
   /// A failed assert() in controlled code, about to abort: its text goes into the crash's
   /// message, next to the report, instead of to stderr once per execution.
   void note_assertion(std::string text) { assertion_ = std::move(text); }
+  /// Controlled code was given block `p` at the place of freed block `replaced` (an allocation
+  /// number), for block_names().
+  void on_reuse(void* p, uint32_t replaced);
+  /// Names of this execution's heap blocks (valid until the next execution starts).
+  const BlockNames& block_names() const { return block_names_; }
   /// Stops the execution with a failure; never returns (longjmps to run()).
   [[noreturn]] void abort(Outcome outcome, std::string message);
   /// From the signal handler: a fatal signal in controlled code. Never returns.
@@ -154,6 +160,11 @@ class Execution {
   bool unscheduled_thread_local(uintptr_t addr) const {
     return thread_private(addr) && !options_.thread_pointer_per_thread;
   }
+  /// Controlled code loaded or unloaded a module (dlopen, dlclose): a newly loaded
+  /// instrumented module's writes are undone from now on, an unloaded one's are not, and a
+  /// module with dynamic TLS gives every context blocks of its own from now on; the TLS
+  /// layout follows at the next execution. Call outside controlled code (EngineSection).
+  void modules_changed();
   /// The time controlled code sees (virtual_clock.h), started afresh by every execution.
   VirtualClock& clock() { return clock_; }
 
@@ -275,7 +286,8 @@ class Execution {
   void thread_local_access(uintptr_t addr, uint32_t size);
   void capture_deferred_write();
   void finish_thread();
-  /// Lays out static storage for the calling OS thread, once per OS thread.
+  /// Lays out static storage for the calling OS thread, once per OS thread and again after a
+  /// module was loaded or unloaded.
   void lay_out_static_storage();
 
   const EngineOptions& options_;
@@ -333,8 +345,10 @@ class Execution {
   ThreadSpecifics thread_specifics_{fibers_};
   ThreadExits thread_exits_{fibers_};
   StaticWrites static_writes_;
+  BlockNames block_names_;
   uintptr_t laid_out_for_ = 0;  // the thread pointer static storage was laid out for
   bool laid_out_with_own_pointers_ = false;
+  uint64_t laid_out_changes_ = 0;  // module_changes() when it was laid out
   VirtualClock clock_;
   uint64_t setup_readings_ = 0;  // clock readings before the threads started
   jmp_buf abort_env_;

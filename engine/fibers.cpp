@@ -63,7 +63,13 @@ int Fibers::add_local(void** slot) {
   return index;
 }
 
-void Fibers::set_thread_local_layout(const std::vector<TlsBlock>& blocks, bool own_pointers) {
+void Fibers::set_thread_local_layout(const std::vector<TlsBlock>& blocks, bool own_pointers,
+                                     bool own_vectors) {
+  if (own_vectors) {
+    vectors_.lay_out(kMaxThreads + 1);
+  } else {
+    vectors_.clear();
+  }
   thread_locals_.set_layout(blocks, kMaxThreads + 1);
   thread_locals_.exclude(reinterpret_cast<uintptr_t>(&errno), sizeof(int));
   for (int i = 0; i < local_count_; ++i) {
@@ -77,6 +83,23 @@ void Fibers::set_thread_local_layout(const std::vector<TlsBlock>& blocks, bool o
     blocks_.clear();
     thread_locals_.use_blocks(nullptr);
   }
+}
+
+void Fibers::start_own_vectors() {
+  if (vectors_.active()) return;
+  vectors_.lay_out(kMaxThreads + 1);
+  vectors_.start_now(current_);
+}
+
+void Fibers::begin_execution() {
+  thread_locals_.begin_execution();
+  vectors_.begin_execution(kMainContext);
+  blocks_.begin_execution();
+}
+
+void Fibers::end_execution() {
+  thread_locals_.end_execution();
+  vectors_.end_execution(kMainContext);
 }
 
 void Fibers::publish_private_window(uintptr_t low, uintptr_t span) {
@@ -153,6 +176,7 @@ void Fibers::reset_to_main() {
   if (current_ == kMainContext) return;
   swap_locals(current_, kMainContext);
   thread_locals_.swap(current_, kMainContext);
+  vectors_.swap(current_, kMainContext);
   if (blocks_.active()) blocks_.enter(current_, kMainContext);
   current_ = kMainContext;
 }

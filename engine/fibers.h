@@ -13,6 +13,7 @@
 
 #include "engine/thread_blocks.h"
 #include "engine/thread_local_copies.h"
+#include "engine/thread_vectors.h"
 #include "engine/transition.h"
 
 namespace lineup::engine {
@@ -47,6 +48,7 @@ class Fibers {
     if (to == from) return;
     swap_locals(from, to);
     thread_locals_.swap(from, to);
+    vectors_.swap(from, to);
     if (blocks_.active()) blocks_.enter(from, to);
     current_ = to;
     const boost::context::detail::transfer_t t =
@@ -63,8 +65,18 @@ class Fibers {
   const ThreadLocalCopies& thread_locals() const { return thread_locals_; }
   /// Lays out the calling OS thread's thread-local blocks for thread_locals(), keeping the
   /// locals above and errno, which are switched on their own, out of the copies. With
-  /// `own_pointers`, each fiber gets a thread pointer and blocks of its own (thread_blocks.h).
-  void set_thread_local_layout(const std::vector<TlsBlock>& blocks, bool own_pointers);
+  /// `own_pointers`, each fiber gets a thread pointer and blocks of its own (thread_blocks.h);
+  /// with `own_vectors`, each context a thread vector of its own (thread_vectors.h).
+  void set_thread_local_layout(const std::vector<TlsBlock>& blocks, bool own_pointers,
+                               bool own_vectors);
+  /// Mid-execution, when a module with dynamic TLS was just loaded: each context gets a
+  /// thread vector of its own from now on.
+  void start_own_vectors();
+  /// Starts an execution in the main context: every context's thread-locals take their
+  /// initial values (thread_local_copies.h, thread_vectors.h).
+  void begin_execution();
+  /// Ends it in the main context: the OS thread's own thread-locals come back.
+  void end_execution();
   /// Tells every context where its private thread-local window starts (tl_tls_low, its own
   /// block's with thread pointers of their own) and how long it is (tl_tls_span).
   void publish_private_window(uintptr_t low, uintptr_t span);
@@ -113,6 +125,7 @@ class Fibers {
   // The OS thread's errno, found once per execution (prepare): `errno` is a call into libc.
   int* errno_ = nullptr;
   ThreadLocalCopies thread_locals_;
+  ThreadVectors vectors_;
   ThreadBlocks blocks_;
   int current_ = kMainContext;
   Entry entry_ = nullptr;

@@ -73,21 +73,24 @@ Heap::Header* Heap::header_of(uintptr_t user) const {
   return reinterpret_cast<Header*>(user - sizeof(Header));
 }
 
-void* Heap::allocate(size_t size, size_t align) {
+void* Heap::allocate(size_t size, size_t align, uint32_t* replaced) {
   if (align < 16) align = 16;
   size_t rounded = size == 0 ? 16 : (size + 15) & ~size_t{15};
   size_t cls = rounded / 16 - 1;
   uintptr_t user = 0;
+  uint32_t previous = 0;
   if (align == 16 && cls < kClasses && free_lists_[cls] != nullptr) {
     // The freed block's first word links the free list (it is dead memory).
     user = reinterpret_cast<uintptr_t>(free_lists_[cls]);
     free_lists_[cls] = *reinterpret_cast<void**>(user);
     *reinterpret_cast<void**>(user) = nullptr;
+    previous = header_of(user)->ordinal;
   } else {
     user = (top_ + sizeof(Header) + align - 1) & ~(align - 1);
     if (user + rounded > limit_) return nullptr;
     top_ = user + rounded;
   }
+  if (replaced != nullptr) *replaced = previous;
   Header* h = header_of(user);
   h->size = static_cast<uint32_t>(size);
   h->ordinal = next_ordinal_++;

@@ -56,8 +56,10 @@ class Heap {
   }
   /// Forgets every block and zeroes the used part, so the next execution starts identical.
   void reset();
-  /// Allocation with alignment (a power of two); nullptr when the arena is exhausted.
-  void* allocate(size_t size, size_t align = 16);
+  /// Allocation with alignment (a power of two); nullptr when the arena is exhausted. When
+  /// `replaced` is given, it receives the allocation number of the freed block whose place
+  /// the new one takes (0 when the place is new).
+  void* allocate(size_t size, size_t align = 16, uint32_t* replaced = nullptr);
   /// Result of a free.
   enum class FreeResult { kOk, kDoubleFree, kInvalid };
   /// Frees a block; `thread` and `step` are remembered for use-after-free reports.

@@ -26,13 +26,23 @@ struct DataRange {
 };
 
 struct StaticStorage {
-  std::vector<TlsBlock> tls;  // in address order
+  std::vector<TlsBlock> tls;  // in address order; the static TLS area's only
   std::vector<DataRange> data;
+  /// Whether a module keeps its thread-locals in dynamic TLS (one loaded by dlopen): blocks
+  /// that glibc allocates per thread on first access, through the thread vector, anywhere in
+  /// the heap, and so not in `tls`.
+  bool dynamic_tls = false;
+  /// module_changes() when scanned.
+  uint64_t changes = 0;
 };
 
 /// Scans the loaded modules. The executable counts as instrumented (lineup's runtime and the
 /// structures it hunts are linked into it); a shared library does when its dynamic string
 /// table names the __tsan_ hooks.
 StaticStorage scan_static_storage();
+
+/// How many times a module was loaded or unloaded since the process started: when it
+/// differs from a scan's `changes`, that scan is out of date.
+uint64_t module_changes();
 
 }  // namespace lineup::engine

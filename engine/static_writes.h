@@ -15,16 +15,10 @@ namespace lineup::engine {
 
 class StaticWrites {
  public:
-  /// The writable data of instrumented modules.
-  void set_ranges(std::vector<DataRange> ranges) {
-    ranges_ = std::move(ranges);
-    low_ = UINTPTR_MAX;
-    high_ = 0;
-    for (const DataRange& r : ranges_) {
-      if (r.start < low_) low_ = r.start;
-      if (r.end > high_) high_ = r.end;
-    }
-  }
+  /// The writable data of instrumented modules. Also mid-execution, after a library was
+  /// loaded or unloaded: the log keeps the entries that lie in a range present before and
+  /// after (an unloaded module's data is gone, and another module may be mapped there).
+  void set_ranges(std::vector<DataRange> ranges);
   /// Off: covers() is always false, nothing is logged.
   void enable(bool on) { enabled_ = on; }
   /// Whether [addr, ...) is static data whose writes are undone.

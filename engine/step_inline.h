@@ -192,9 +192,8 @@ inline bool reads_only_now(const Transition& t) {
     trace_->steps.push_back(p);
     BlockInfo b = heap_.block_at(p.addr);
     abort(Outcome::kUseAfterFree,
-          "T" + std::to_string(me) + " " + verb(p) + " of heap block #" +
-              std::to_string(b.ordinal) + " at offset " + std::to_string(p.addr - b.start) +
-              " after " +
+          "T" + std::to_string(me) + " " + verb(p) + " of heap block " + block_names_.name(b) +
+              " at offset " + std::to_string(p.addr - b.start) + " after " +
               (b.freed_by < 0 ? std::string("setup") : "T" + std::to_string(b.freed_by)) +
               " freed it (before step " + std::to_string(b.free_step) + "), at " + where(p.pc));
   }

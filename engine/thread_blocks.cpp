@@ -17,17 +17,9 @@ namespace lineup::engine {
 
 namespace {
 
-// One entry of glibc's dynamic thread vector: a module's block (and what to free), or at
-// index -1 the vector's length and at 0 its generation.
-struct VectorEntry {
-  uintptr_t value;
-  uintptr_t to_free;
-};
-
-// The thread control block's header (x86-64 glibc): its own address at offset 0, the dynamic
-// thread vector at 8.
+// The thread control block's header (x86-64 glibc): its own address at offset 0 (the dynamic
+// thread vector follows, thread_vectors.h).
 constexpr size_t kSelfOffset = 0;
-constexpr size_t kVectorOffset = 8;
 // Bytes of the control block copied above the thread pointer (glibc's struct pthread is
 // about 2.3 KB), fewer where the mapping ends sooner.
 constexpr size_t kControlBlockBytes = 4096;
@@ -71,8 +63,10 @@ uintptr_t round_up(uintptr_t v, uintptr_t to) { return (v + to - 1) / to * to; }
 ThreadBlocks::~ThreadBlocks() { clear(); }
 
 void ThreadBlocks::clear() {
-  for (void* v : vectors_) std::free(v);
-  vectors_.clear();
+  // glibc may have moved a fiber's vector (when it grew): the control block has it.
+  for (size_t f = 0; f < deltas_.size(); ++f) {
+    free_vector(installed_vector(pointer(static_cast<int>(f))));
+  }
   if (region_ != nullptr) munmap(region_, region_size_);
   region_ = nullptr;
   deltas_.clear();
@@ -100,7 +94,7 @@ void ThreadBlocks::lay_out(const std::vector<TlsBlock>& tls, int fibers) {
     std::fputs("lineup: cannot allocate thread-local blocks\n", stderr);
     std::abort();
   }
-  auto* main_vector = *reinterpret_cast<VectorEntry**>(main_tp_ + kVectorOffset);
+  const VectorEntry* main_vector = installed_vector(main_tp_);
   size_t modules = main_vector[-1].value;
   for (int f = 0; f < fibers; ++f) {
     uintptr_t base = reinterpret_cast<uintptr_t>(region_) + stride * static_cast<size_t>(f);
@@ -108,20 +102,24 @@ void ThreadBlocks::lay_out(const std::vector<TlsBlock>& tls, int fibers) {
     std::memcpy(reinterpret_cast<void*>(base), reinterpret_cast<const void*>(main_tp_ - below),
                 below + above);
     uintptr_t delta = tp - main_tp_;
-    auto* vector = static_cast<VectorEntry*>(std::malloc((modules + 2) * sizeof(VectorEntry)));
-    std::memcpy(vector, main_vector - 1, (modules + 2) * sizeof(VectorEntry));
-    for (size_t m = 2; m < modules + 2; ++m) {
+    // Modules with dynamic TLS get a block per fiber from glibc, on the fiber's first access.
+    VectorEntry* vector = copy_vector(main_vector);
+    for (size_t m = 1; m <= modules; ++m) {
       if (vector[m].value >= main_tp_ - below && vector[m].value < main_tp_) {
         vector[m].value += delta;
-        vector[m].to_free = 0;
       }
     }
-    vectors_.push_back(vector);
     *reinterpret_cast<uintptr_t*>(tp + kSelfOffset) = tp;
-    *reinterpret_cast<VectorEntry**>(tp + kVectorOffset) = vector + 1;
+    install_vector(tp, vector);
     deltas_.push_back(delta);
   }
   engine_locals_ = engine_thread_locals();
+}
+
+void ThreadBlocks::begin_execution() {
+  for (size_t f = 0; f < deltas_.size(); ++f) {
+    drop_dynamic_blocks(installed_vector(pointer(static_cast<int>(f))));
+  }
 }
 
 void ThreadBlocks::enter(int from, int to) {

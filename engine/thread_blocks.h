@@ -11,10 +11,12 @@
 //   bytes that controlled code touches are reset per execution (ThreadLocalCopies);
 // - the control block's header: its self pointer (what compiled code adds offsets to) points
 //   at the block, and a copy of the dynamic thread vector whose static modules point into the
-//   block, so `__tls_get_addr` (thread-locals of shared libraries) finds the block too;
+//   block, so `__tls_get_addr` (thread-locals of shared libraries) finds the block too; a
+//   module with dynamic TLS (loaded by dlopen) gets a block per fiber from glibc at the
+//   fiber's first access, dropped before every execution (thread_vectors.h);
 // - the engine's own thread-locals (modes.h), copied from the leaving block to the
 //   entering one at every switch, so all contexts agree on them.
-// Modules loaded later with dynamic TLS keep one copy per OS thread.
+// The main context keeps the OS thread's blocks of modules with dynamic TLS.
 #pragma once
 
 #include <cstddef>
@@ -23,6 +25,7 @@
 
 #include "engine/modes.h"
 #include "engine/static_storage.h"
+#include "engine/thread_vectors.h"
 
 namespace lineup::engine {
 
@@ -52,6 +55,9 @@ class ThreadBlocks {
   T* in_context(T* main, int context) const {
     return reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(main) + delta(context));
   }
+  /// Starts an execution: every fiber's blocks of modules with dynamic TLS are dropped, to be
+  /// allocated again from their initial images at the fiber's first access.
+  void begin_execution();
   /// Adds one more engine thread-local (in the main context) to those that follow contexts.
   void follow(const void* addr, size_t size) {
     engine_locals_.push_back({reinterpret_cast<uintptr_t>(addr), size});
@@ -67,7 +73,6 @@ class ThreadBlocks {
   void* region_ = nullptr;
   size_t region_size_ = 0;
   std::vector<uintptr_t> deltas_;  // per fiber; the main context is past the end
-  std::vector<void*> vectors_;     // each fiber's copy of the dynamic thread vector
   std::vector<EngineLocal> engine_locals_;
 };
 

@@ -1,7 +1,8 @@
 // Thread-local variables of controlled code, one copy per logical thread. All fibers run on
 // one OS thread and so share its thread-local blocks; this class makes each context (fiber
 // or the main context running setup and teardown) see its own copy, starting every
-// execution from the variables' initial values (the modules' TLS images).
+// execution from the variables' initial values (the modules' TLS images). It covers the
+// static TLS area; modules loaded by dlopen keep theirs in dynamic TLS (thread_vectors.h).
 //
 // Switching the thread pointer costs microseconds per call (arch_prctl), far more than a
 // scheduling point, so the bytes are copied instead, and only those controlled code has

@@ -16,35 +16,37 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
-// Values that look like heap pointers are named like addresses; small numbers in decimal.
-std::string name_value(const Transition& t, uint64_t v, const Engine& engine) {
+// Values that look like heap pointers are named like addresses (as of step `step`); small
+// numbers in decimal.
+std::string name_value(const Transition& t, uint64_t v, size_t step, const Engine& engine) {
   if (!t.has(kValueKnown)) return "?";
   if (t.size == 8 && Heap::instance().owns(reinterpret_cast<void*>(v))) {
-    return name_address(v, engine);
+    return name_address(v, step, engine);
   }
   // Tagged pointers (Boost.Lockfree keeps an ABA tag in the upper 16 bits on x86-64): the
   // pointer is named and the tag shown beside it, like the subscripts of the thesis's traces.
   uint64_t pointer = v & 0x0000ffffffffffffULL;
   if (t.size == 8 && pointer != 0 && Heap::instance().owns(reinterpret_cast<void*>(pointer))) {
-    return name_address(pointer, engine) + "[tag " + std::to_string(v >> 48) + "]";
+    return name_address(pointer, step, engine) + "[tag " + std::to_string(v >> 48) + "]";
   }
   if (t.size == 8 && pointer == 0 && v != 0) return "null[tag " + std::to_string(v >> 48) + "]";
   if (v < 100000) return std::to_string(v);
   return hex(v);
 }
 
-std::string describe_effect(const Transition& t, const Engine& engine) {
+std::string describe_effect(const Transition& t, size_t step, const Engine& engine) {
   switch (t.kind) {
     case Kind::kRead:
       if (t.has(kCas)) {
-        return "expected " + name_value(t, t.expected, engine) + ", was " +
-               name_value(t, t.value, engine);
+        return "expected " + name_value(t, t.expected, step, engine) + ", was " +
+               name_value(t, t.value, step, engine);
       }
-      return "= " + name_value(t, t.value, engine);
+      return "= " + name_value(t, t.value, step, engine);
     case Kind::kWrite:
-      return ":= " + name_value(t, t.value, engine);
+      return ":= " + name_value(t, t.value, step, engine);
     case Kind::kRmw:
-      return name_value(t, t.old_value, engine) + " -> " + name_value(t, t.value, engine);
+      return name_value(t, t.old_value, step, engine) + " -> " +
+             name_value(t, t.value, step, engine);
     default:
       return "";
   }
@@ -67,12 +69,12 @@ std::string describe_note(const WeakNote& n) {
 
 }  // namespace
 
-std::string name_address(uintptr_t addr, const Engine& engine) {
+std::string name_address(uintptr_t addr, size_t step, const Engine& engine) {
   Heap& heap = Heap::instance();
   if (heap.owns(reinterpret_cast<void*>(addr))) {
     BlockInfo b = heap.block_at(addr);
     if (b.start == 0) return "heap+" + hex(addr - heap.base());
-    std::string s = "heap#" + std::to_string(b.ordinal);
+    std::string s = "heap" + engine.block_names().name(b, step);
     if (addr != b.start) s += "+" + std::to_string(addr - b.start);
     return s;
   }
@@ -89,12 +91,12 @@ std::string format_step(const Transition& t, size_t index, const Engine& engine)
   std::string what = verb(t);
   std::string target;
   if (t.kind != Kind::kFence && t.kind != Kind::kAwait) {
-    target = name_address(t.addr, engine);
+    target = name_address(t.addr, index, engine);
     if (t.kind == Kind::kRead || t.kind == Kind::kWrite || t.kind == Kind::kRmw) {
       target += " (" + std::to_string(t.size) + ")";
     }
   }
-  std::string effect = describe_effect(t, engine);
+  std::string effect = describe_effect(t, index, engine);
   char head[96];
   std::snprintf(head, sizeof head, "%5zu  T%-2d %-14s %-22s %-26s", index, t.thread, what.c_str(),
                 target.c_str(), effect.c_str());

@@ -3,6 +3,7 @@
 // the source location of the step.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -12,10 +13,11 @@
 
 namespace lineup::engine {
 
-/// Names an address for a trace: "heap#3+8" (8 bytes into the 3rd block allocated in the
-/// execution), "T1.stack+0x1f0", a global's symbol ("head_+8"), else hex. Heap names are only
-/// valid until the next execution starts.
-std::string name_address(uintptr_t addr, const Engine& engine);
+/// Names an address as trace step `step` sees it: "heap#3+8" (8 bytes into the 3rd block
+/// allocated in the execution), "heap#3.2+8" (into the second block allocated at that place,
+/// after the 3rd was freed: block_names.h), "T1.stack+0x1f0", a global's symbol ("head_+8"),
+/// else hex. Heap names are only valid until the next execution starts.
+std::string name_address(uintptr_t addr, size_t step, const Engine& engine);
 
 /// One trace line for step `index` (no trailing newline).
 std::string format_step(const Transition& t, size_t index, const Engine& engine);

@@ -1,6 +1,8 @@
 // Replaces the C allocator for the whole process. Controlled code (tl_heap_on) allocates from
-// the execution's deterministic heap; everything else goes to glibc. operator new/delete in
-// libstdc++ call malloc/free, so they follow automatically.
+// the execution's deterministic heap; everything else goes to glibc, and so do the dynamic
+// linker's calls made on controlled code's behalf (dynamic_linker.h): a library loaded or a
+// symbol bound during an execution outlives it. operator new/delete in libstdc++ call
+// malloc/free, so they follow automatically.
 #include <dlfcn.h>
 #include <malloc.h>
 
@@ -8,6 +10,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "engine/dynamic_linker.h"
 #include "engine/execution.h"
 #include "engine/heap.h"
 #include "engine/modes.h"
@@ -23,9 +26,19 @@ void* __libc_memalign(size_t, size_t);
 namespace lineup::engine {
 namespace {
 
+// Whether an allocation called from `caller` comes from the execution heap.
+inline bool from_heap(const void* caller) {
+  return tl_heap_on && !in_dynamic_linker(reinterpret_cast<uintptr_t>(caller));
+}
+
 void* heap_alloc(size_t size, size_t align) {
-  void* p = Heap::instance().allocate(size, align);
-  if (p == nullptr) errno = ENOMEM;
+  uint32_t replaced = 0;
+  void* p = Heap::instance().allocate(size, align, &replaced);
+  if (p == nullptr) {
+    errno = ENOMEM;
+  } else if (replaced != 0 && tl_execution != nullptr) {
+    tl_execution->on_reuse(p, replaced);
+  }
   return p;
 }
 
@@ -46,14 +59,25 @@ std::vector<EngineLocal> engine_thread_locals() {
 
 }  // namespace lineup::engine
 
+using lineup::engine::from_heap;
 using lineup::engine::Heap;
 using lineup::engine::tl_execution;
-using lineup::engine::tl_heap_on;
+
+#define LINEUP_CALLER __builtin_return_address(0)
+
+namespace {
+
+void* aligned(size_t align, size_t size, bool heap) {
+  if (heap) return lineup::engine::heap_alloc(size, align);
+  return __libc_memalign(align, size);
+}
+
+}  // namespace
 
 extern "C" {
 
 void* malloc(size_t size) {
-  if (tl_heap_on) return lineup::engine::heap_alloc(size, 16);
+  if (from_heap(LINEUP_CALLER)) return lineup::engine::heap_alloc(size, 16);
   return __libc_malloc(size);
 }
 
@@ -68,7 +92,7 @@ void free(void* p) {
 }
 
 void* calloc(size_t n, size_t size) {
-  if (!tl_heap_on) return __libc_calloc(n, size);
+  if (!from_heap(LINEUP_CALLER)) return __libc_calloc(n, size);
   if (size != 0 && n > static_cast<size_t>(-1) / size) {
     errno = ENOMEM;
     return nullptr;
@@ -81,38 +105,40 @@ void* calloc(size_t n, size_t size) {
 
 void* realloc(void* p, size_t size) {
   bool in_arena = p != nullptr && Heap::instance().owns(p);
-  if (!tl_heap_on && !in_arena) return __libc_realloc(p, size);
-  if (p == nullptr) return malloc(size);
+  bool heap = from_heap(LINEUP_CALLER);
+  if (!heap && !in_arena) return __libc_realloc(p, size);
+  if (p == nullptr) return lineup::engine::heap_alloc(size, 16);
   if (size == 0) {
     free(p);
     return nullptr;
   }
   size_t old = in_arena ? Heap::instance().usable_size(p) : malloc_usable_size(p);
-  void* q = malloc(size);
+  void* q = heap ? lineup::engine::heap_alloc(size, 16) : __libc_malloc(size);
   if (q == nullptr) return nullptr;
   std::memcpy(q, p, old < size ? old : size);
   free(p);
   return q;
 }
 
-void* memalign(size_t align, size_t size) {
-  if (tl_heap_on) return lineup::engine::heap_alloc(size, align);
-  return __libc_memalign(align, size);
-}
+void* memalign(size_t align, size_t size) { return aligned(align, size, from_heap(LINEUP_CALLER)); }
 
-void* aligned_alloc(size_t align, size_t size) { return memalign(align, size); }
+void* aligned_alloc(size_t align, size_t size) {
+  return aligned(align, size, from_heap(LINEUP_CALLER));
+}
 
 int posix_memalign(void** out, size_t align, size_t size) {
   if (align < sizeof(void*) || (align & (align - 1)) != 0) return EINVAL;
-  void* p = memalign(align, size);
+  void* p = aligned(align, size, from_heap(LINEUP_CALLER));
   if (p == nullptr) return ENOMEM;
   *out = p;
   return 0;
 }
 
-void* valloc(size_t size) { return memalign(4096, size); }
+void* valloc(size_t size) { return aligned(4096, size, from_heap(LINEUP_CALLER)); }
 
-void* pvalloc(size_t size) { return memalign(4096, (size + 4095) & ~size_t{4095}); }
+void* pvalloc(size_t size) {
+  return aligned(4096, (size + 4095) & ~size_t{4095}, from_heap(LINEUP_CALLER));
+}
 
 size_t malloc_usable_size(void* p) {
   if (p == nullptr) return 0;

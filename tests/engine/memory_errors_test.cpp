@@ -2,10 +2,15 @@
 // and the engine goes on to the next execution.
 #include <gtest/gtest.h>
 
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "engine/engine.h"
 #include "engine/strategy/random.h"
 #include "engine/trace_printer.h"
 #include "fixtures/fixtures.h"
+#include "test_runs.h"
 
 extern "C" [[noreturn]] void __assert_fail(const char*, const char*, unsigned int,
                                            const char*) noexcept;
@@ -57,6 +62,40 @@ TEST(MemoryErrors, DoubleFreeIsReportedWithWhoFreedFirst) {
   });
   EXPECT_GT(double_frees, 0);
   EXPECT_GT(completed, 0);
+}
+
+// The lines of `trace` that contain `what`.
+std::vector<std::string> lines_with(const std::string& trace, const std::string& what) {
+  std::vector<std::string> out;
+  std::istringstream lines(trace);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find(what) != std::string::npos) out.push_back(line);
+  }
+  return out;
+}
+
+TEST(MemoryErrors, ABlockAllocatedWhereAnotherWasFreedHasANameOfItsOwn) {
+  Engine engine;
+  Program p = fixtures::stale_pointer_after_reuse();
+  ExecutionResult r = testing::run_non_preemptive(engine, p);
+  ASSERT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+  const std::string trace = format_trace(r, p, engine);
+  // Setup allocated the slot (heap#1) and the first node (heap#2); the second node took the
+  // first one's place: heap#2.2, also when reached through the stale pointer.
+  auto first = lines_with(trace, ":= 1");
+  auto second = lines_with(trace, ":= 2");
+  auto stale = lines_with(trace, "= 2 ");
+  ASSERT_EQ(first.size(), 1u) << trace;
+  ASSERT_EQ(second.size(), 1u) << trace;
+  EXPECT_NE(first[0].find("heap#2 "), std::string::npos) << trace;
+  EXPECT_NE(second[0].find("heap#2.2 "), std::string::npos) << trace;
+  ASSERT_FALSE(stale.empty()) << trace;
+  EXPECT_NE(stale.back().find("heap#2.2 "), std::string::npos) << trace;
+  // The slot's first value names the first node, its last the second.
+  EXPECT_FALSE(lines_with(trace, "= heap#2 ").empty()) << trace;
+  EXPECT_FALSE(lines_with(trace, ":= heap#2.2 ").empty()) << trace;
+  // A replay names every block the same.
+  EXPECT_EQ(format_trace(engine.replay(p, r.schedule), p, engine), trace);
 }
 
 TEST(MemoryErrors, SegfaultIsReportedAndTheRunContinues) {
