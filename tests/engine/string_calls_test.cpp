@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/engine.h"
@@ -61,6 +62,17 @@ std::vector<Access> accesses_of(StringCall call, size_t n, StringBlocks* b) {
 constexpr Kind kR = Kind::kRead;
 constexpr Kind kW = Kind::kWrite;
 
+// The accesses of a 10,000-byte copy (`second` a write of `to`) or comparison (a read of
+// `to`): a read of `from` and then `second`, for each 4 KiB piece.
+std::vector<Access> in_pieces(Kind second) {
+  std::vector<Access> out;
+  for (auto [offset, size] : {std::pair<size_t, uint32_t>{0, 4096}, {4096, 4096}, {8192, 1808}}) {
+    out.push_back({kR, 'f', offset, size});
+    out.push_back({second, 't', offset, size});
+  }
+  return out;
+}
+
 TEST(StringCalls, ACopyReadsItsSourceThenWritesItsDestination) {
   StringBlocks b;
   EXPECT_EQ(accesses_of(StringCall::kCopy, 100, &b),
@@ -75,13 +87,7 @@ TEST(StringCalls, ACopyOfConstantSizeIsSeenToo) {
 
 TEST(StringCalls, ALongCopyGoesInPiecesOf4KiB) {
   StringBlocks b;
-  EXPECT_EQ(accesses_of(StringCall::kCopy, 10000, &b),
-            (std::vector<Access>{{kR, 'f', 0, 4096},
-                                 {kW, 't', 0, 4096},
-                                 {kR, 'f', 4096, 4096},
-                                 {kW, 't', 4096, 4096},
-                                 {kR, 'f', 8192, 1808},
-                                 {kW, 't', 8192, 1808}}));
+  EXPECT_EQ(accesses_of(StringCall::kCopy, 10000, &b), in_pieces(kW));
 }
 
 TEST(StringCalls, AnOverlappingMoveUpCopiesItsLastPieceFirst) {
@@ -99,17 +105,14 @@ TEST(StringCalls, ASetWritesItsBytes) {
 
 TEST(StringCalls, ACompareReadsBothSidesPieceByPieceUntilTheyDiffer) {
   StringBlocks b;
-  EXPECT_EQ(accesses_of(StringCall::kCompare, 10000, &b),
-            (std::vector<Access>{{kR, 'f', 0, 4096},
-                                 {kR, 't', 0, 4096},
-                                 {kR, 'f', 4096, 4096},
-                                 {kR, 't', 4096, 4096},
-                                 {kR, 'f', 8192, 1808},
-                                 {kR, 't', 8192, 1808}}));
+  EXPECT_EQ(accesses_of(StringCall::kCompare, 10000, &b), in_pieces(kR));
   EXPECT_LT(b.compared, 0);  // the last byte of `to` is the greater
   EXPECT_EQ(accesses_of(StringCall::kCompare, 50, &b),
             (std::vector<Access>{{kR, 'f', 0, 50}, {kR, 't', 0, 50}}));
   EXPECT_EQ(b.compared, 0);
+  EXPECT_EQ(accesses_of(StringCall::kCompareShifted, 10000, &b),
+            (std::vector<Access>{{kR, 'f', 1, 4096}, {kR, 't', 0, 4096}}));
+  EXPECT_GT(b.compared, 0);  // 1 against 0
   EXPECT_EQ(accesses_of(StringCall::kCompare8, 0, &b),
             (std::vector<Access>{{kR, 'f', 0, 8}, {kR, 't', 0, 8}}));
   EXPECT_EQ(b.compared, 0);
