@@ -14,6 +14,8 @@
 // the second. The buffer holds 4 KiB: a longer copy or comparison is a sequence of 4 KiB
 // pieces, each with its own steps (a real copy is no more atomic), in the order that keeps a
 // memmove of overlapping bytes correct; a comparison stops at the first piece that differs.
+// A fault while the bytes are accessed (a bad pointer) is reported at the caller's line, as
+// a fault of a plain access is.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +24,7 @@
 #include "engine/modes.h"
 
 using lineup::engine::tl_heap_on;
+using lineup::engine::tl_probe_pc;
 
 extern "C" {
 void __tsan_read_range_pc(void* a, unsigned long size, void* pc);
@@ -34,6 +37,21 @@ constexpr size_t kPiece = 4096;
 
 unsigned char* bytes(const void* p) { return static_cast<unsigned char*>(const_cast<void*>(p)); }
 
+// The C library's memcpy and memcmp, with a fault in them charged to `pc` (crash_guard.cpp).
+// Never across a step: every logical thread sees the same tl_probe_pc.
+void copy_at(void* pc, void* d, const void* s, size_t n) {
+  tl_probe_pc = reinterpret_cast<uintptr_t>(pc);
+  std::memcpy(d, s, n);
+  tl_probe_pc = 0;
+}
+
+int compare_at(void* pc, const void* a, const void* b, size_t n) {
+  tl_probe_pc = reinterpret_cast<uintptr_t>(pc);
+  const int order = std::memcmp(a, b, n);
+  tl_probe_pc = 0;
+  return order;
+}
+
 __attribute__((noinline)) void* copy_in_steps(void* d, const void* s, size_t n, void* pc) {
   unsigned char* to = bytes(d);
   unsigned char* from = bytes(s);
@@ -45,9 +63,9 @@ __attribute__((noinline)) void* copy_in_steps(void* d, const void* s, size_t n, 
     const size_t len = std::min(kPiece, n - done);
     const size_t at = backwards ? n - done - len : done;
     __tsan_read_range_pc(from + at, len, pc);
-    std::memcpy(piece, from + at, len);
+    copy_at(pc, piece, from + at, len);
     __tsan_write_range_pc(to + at, len, pc);
-    std::memcpy(to + at, piece, len);
+    copy_at(pc, to + at, piece, len);
     done += len;
   }
   return d;
@@ -60,16 +78,19 @@ __attribute__((noinline)) int compare_in_steps(const void* a, const void* b, siz
   for (size_t at = 0; at < n; at += kPiece) {
     const size_t len = std::min(kPiece, n - at);
     __tsan_read_range_pc(left + at, len, pc);
-    std::memcpy(piece, left + at, len);
+    copy_at(pc, piece, left + at, len);
     __tsan_read_range_pc(right + at, len, pc);
-    if (int order = std::memcmp(piece, right + at, len); order != 0) return order;
+    if (int order = compare_at(pc, piece, right + at, len); order != 0) return order;
   }
   return 0;
 }
 
 __attribute__((noinline)) void* set_in_step(void* d, int c, size_t n, void* pc) {
   __tsan_write_range_pc(d, n, pc);
-  return std::memset(d, c, n);
+  tl_probe_pc = reinterpret_cast<uintptr_t>(pc);
+  std::memset(d, c, n);
+  tl_probe_pc = 0;
+  return d;
 }
 
 }  // namespace

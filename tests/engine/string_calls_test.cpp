@@ -1,8 +1,8 @@
 // memcpy, memmove, memset and memcmp in controlled code (engine/runtime/string_calls.*): each
 // is a step on exactly the bytes it touches, at the caller's line, whether its size is a
 // constant or known only at run time; a long one is a sequence of 4 KiB pieces; each access is
-// made at its own step; a copy into static data is undone like any write; outside executions
-// the calls just do their work.
+// made at its own step; a copy into static data is undone like any write; a fault in a call
+// is reported at its caller's line; outside executions the calls just do their work.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -180,6 +180,14 @@ TEST(StringCalls, ACopyIntoStaticDataIsUndoneLikeAnyWrite) {
   }
   EXPECT_STREQ(seen, "copied");
   EXPECT_STREQ(fixtures::static_bytes(), "static");
+}
+
+TEST(StringCalls, AFaultInACopyIsReportedAtTheCallersLine) {
+  Engine engine;
+  const ExecutionResult& r = testing::run_non_preemptive(engine, fixtures::copy_from_nowhere());
+  EXPECT_EQ(r.outcome, Outcome::kCrash) << r.message;
+  EXPECT_NE(r.message.find("Segmentation fault accessing 0x40"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find(" at string_calls.cpp:"), std::string::npos) << r.message;
 }
 
 TEST(StringCalls, OutsideExecutionsTheyJustDoTheirWork) {
