@@ -25,24 +25,24 @@
 // The fortified inline wrappers would call __memcpy_chk and the like, which no hook sees.
 #undef _FORTIFY_SOURCE
 
+// `name` under the assembler name of the runtime's definition, __lineup_<name>.
 #ifdef __cplusplus
-#define LINEUP_STRING_NOEXCEPT noexcept
+#define LINEUP_STRING_CALL(name) noexcept __asm__("__lineup_" #name)
 extern "C" {
 #else
-#define LINEUP_STRING_NOEXCEPT
+#define LINEUP_STRING_CALL(name) __asm__("__lineup_" #name)
 #endif
 
-void* memcpy(void*, const void*, __SIZE_TYPE__) LINEUP_STRING_NOEXCEPT __asm__("__lineup_memcpy");
-void* memmove(void*, const void*, __SIZE_TYPE__) LINEUP_STRING_NOEXCEPT __asm__("__lineup_memmove");
-void* memset(void*, int, __SIZE_TYPE__) LINEUP_STRING_NOEXCEPT __asm__("__lineup_memset");
-int memcmp(const void*, const void*, __SIZE_TYPE__)
-    LINEUP_STRING_NOEXCEPT __asm__("__lineup_memcmp");
-int bcmp(const void*, const void*, __SIZE_TYPE__) LINEUP_STRING_NOEXCEPT __asm__("__lineup_bcmp");
+void* memcpy(void*, const void*, __SIZE_TYPE__) LINEUP_STRING_CALL(memcpy);
+void* memmove(void*, const void*, __SIZE_TYPE__) LINEUP_STRING_CALL(memmove);
+void* memset(void*, int, __SIZE_TYPE__) LINEUP_STRING_CALL(memset);
+int memcmp(const void*, const void*, __SIZE_TYPE__) LINEUP_STRING_CALL(memcmp);
+int bcmp(const void*, const void*, __SIZE_TYPE__) LINEUP_STRING_CALL(bcmp);
 
 #ifdef __cplusplus
 }
 #endif
-#undef LINEUP_STRING_NOEXCEPT
+#undef LINEUP_STRING_CALL
 
 #define __builtin_memcpy memcpy
 #define __builtin_memmove memmove
