@@ -9,8 +9,10 @@
 # shared-memory access is visible to the engine: the sources are compiled with
 # lineup::instrument's flags (-fsanitize=thread, which makes the compiler emit __tsan_* calls),
 # but nothing links the TSan runtime; lineup's own runtime (in lineup::engine, linked whole)
-# defines those functions. Only these sources are instrumented: the engine, checker and CLI
-# never are.
+# defines those functions. The string functions the compiler does not instrument (memcpy,
+# memmove, memset, memcmp, bcmp) become calls to the runtime (a forced include and
+# -fno-builtin-<name>, engine/runtime/string_calls.h). Only these sources are instrumented:
+# the engine, checker and CLI never are.
 function(lineup_add_structure target)
   add_library(${target} STATIC ${ARGN})
   target_link_libraries(${target} PRIVATE lineup::instrument PUBLIC lineup::engine)

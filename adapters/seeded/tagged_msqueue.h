@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <vector>
@@ -24,6 +25,7 @@ template <TaggedQueueFlaws kFlaws>
 class TaggedMsQueue {
  public:
   TaggedMsQueue() {
+    free_.reserve(kFreeListCapacity);
     Node* dummy = new Node;
     head_.store(pack(dummy, 0));
     tail_.store(pack(dummy, 0));
@@ -99,6 +101,10 @@ class TaggedMsQueue {
   }
 
   std::atomic<uint64_t> head_, tail_;
+  // Room for every node of any program shape, so that releasing a node never reallocates the
+  // list: a reallocation's copy (a memmove, a step like any access) would add steps of no
+  // interest under free_mutex_.
+  static constexpr size_t kFreeListCapacity = 128;
   std::mutex free_mutex_;
   std::vector<Node*> free_;
 };

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <vector>
@@ -17,6 +18,7 @@ namespace lineup::seeded {
 template <bool kTagInAlignmentBits>
 class TaggedStack {
  public:
+  TaggedStack() { free_.reserve(kFreeListCapacity); }
   ~TaggedStack() {
     for (Node* n = ptr(top_.load()); n != nullptr;) {
       Node* next = ptr(n->next.load());
@@ -79,6 +81,10 @@ class TaggedStack {
   }
 
   std::atomic<uintptr_t> top_{0};
+  // Room for every node of any program shape, so that releasing a node never reallocates the
+  // list: a reallocation's copy (a memmove, a step like any access) would add steps of no
+  // interest under free_mutex_.
+  static constexpr size_t kFreeListCapacity = 128;
   std::mutex free_mutex_;
   std::vector<Node*> free_;
 };

@@ -336,20 +336,7 @@ void __tsan_vptr_update(void** vptr_p, void* new_val) {
 }
 void __tsan_vptr_read(void** vptr_p) { on_plain(vptr_p, sizeof(void*), false, LINEUP_PC); }
 
-void* __tsan_memcpy(void* d, const void* s, unsigned long n) {
-  on_plain(s, static_cast<uint32_t>(n), false, LINEUP_PC);
-  on_plain(d, static_cast<uint32_t>(n), true, LINEUP_PC);
-  return std::memcpy(d, s, n);
-}
-void* __tsan_memmove(void* d, const void* s, unsigned long n) {
-  on_plain(s, static_cast<uint32_t>(n), false, LINEUP_PC);
-  on_plain(d, static_cast<uint32_t>(n), true, LINEUP_PC);
-  return std::memmove(d, s, n);
-}
-void* __tsan_memset(void* d, int c, unsigned long n) {
-  on_plain(d, static_cast<uint32_t>(n), true, LINEUP_PC);
-  return std::memset(d, c, n);
-}
+// __tsan_memcpy, __tsan_memmove and __tsan_memset are in string_calls.cpp.
 
 void __tsan_atomic_thread_fence(int mo) { fence(mo, LINEUP_PC); }
 void __tsan_atomic_signal_fence(int) {}
