@@ -98,10 +98,11 @@ inline void note_static(const volatile void* a, uint32_t size, bool write) {
   }
 }
 
-// A value an atomic access of controlled code (setup and teardown too, whose accesses are no
-// steps) moves through `a`: stores, exchanges, compares or reads. A thread-local's address
-// among its words may tell threads apart (Execution::note_shared_value); a value of fewer than
-// 8 bytes holds no address.
+// A value an atomic access of controlled code moves through `a`: stores, exchanges, compares or
+// reads. A thread-local's address among its words may tell threads apart
+// (Execution::note_shared_value); a value of fewer than 8 bytes holds no address. Called for
+// the accesses that are no steps (setup, teardown) and for what a step's record does not
+// show: the value a compare-exchange would store. The record shows the rest (after_step).
 template <class T>
 inline void note_atomic_value(const volatile T* a, T v) {
   if constexpr (sizeof(T) >= 8) {
@@ -188,36 +189,30 @@ T atomic_load(const volatile T* a, int mo, uintptr_t pc) {
     return v;
   }
   if (WeakMemory* w = weak<T>(e)) {
-    T v;
-    {
-      EngineSection engine;
-      auto addr = reinterpret_cast<uintptr_t>(a);
-      Transition& rec = e->step(Transition::pending(Kind::kRead, addr, sizeof(T), pc, le::kAtomic));
-      check_atomic_race(e, w, rec.thread, addr, false, pc);
-      rec.value = w->load(rec.thread, e->last_step(), addr, sizeof(T), le::memory_order(mo));
-      rec.flags |= le::kValueKnown;
-      v = from_bits<T>(rec.value);
-    }
-    note_atomic_value(a, v);
-    return v;
+    EngineSection engine;
+    auto addr = reinterpret_cast<uintptr_t>(a);
+    Transition& rec = e->step(Transition::pending(Kind::kRead, addr, sizeof(T), pc, le::kAtomic));
+    check_atomic_race(e, w, rec.thread, addr, false, pc);
+    rec.value = w->load(rec.thread, e->last_step(), addr, sizeof(T), le::memory_order(mo));
+    rec.flags |= le::kValueKnown;
+    return from_bits<T>(rec.value);
   }
   {
     EngineSection engine;
     e->step(Transition::pending(Kind::kRead, reinterpret_cast<uintptr_t>(a), sizeof(T), pc,
                                 le::kAtomic));
   }
-  T v = __atomic_load_n(a, __ATOMIC_SEQ_CST);
-  note_atomic_value(a, v);
-  return v;
+  return __atomic_load_n(a, __ATOMIC_SEQ_CST);
 }
 
 template <class T>
 void atomic_store(volatile T* a, T v, int mo, uintptr_t pc) {
   note_static(a, sizeof(T), true);
-  note_atomic_value(a, v);
   Execution* e = shared_access(a);
   bool reaches_memory = true;
-  if (e != nullptr) {
+  if (e == nullptr) {
+    note_atomic_value(a, v);
+  } else {
     EngineSection engine;
     auto addr = reinterpret_cast<uintptr_t>(a);
     Transition t =
@@ -236,9 +231,9 @@ void atomic_store(volatile T* a, T v, int mo, uintptr_t pc) {
 template <class T, class Op>
 T atomic_rmw(volatile T* a, T v, RmwOp op, int mo, uintptr_t pc, Op apply) {
   note_static(a, sizeof(T), true);
-  note_atomic_value(a, v);
   Execution* e = shared_access(a);
   if (e == nullptr) {
+    note_atomic_value(a, v);
     T old = apply(a, v);
     note_atomic_value(a, old);
     return old;
@@ -262,7 +257,6 @@ T atomic_rmw(volatile T* a, T v, RmwOp op, int mo, uintptr_t pc, Op apply) {
     w->rmw(rec->thread, e->last_step(), rec->addr, sizeof(T), rec->old_value, rec->value,
            le::memory_order(mo));
   }
-  note_atomic_value(a, old);
   return old;
 }
 
@@ -271,9 +265,9 @@ template <class T>
 bool atomic_cas(volatile T* a, T* expected, T desired, int mo, int failure_mo, uintptr_t pc) {
   note_static(a, sizeof(T), true);
   note_atomic_value(a, desired);
-  note_atomic_value(a, *expected);
   Execution* e = shared_access(a);
   if (e == nullptr) {
+    note_atomic_value(a, *expected);
     bool ok = __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,
                                           __ATOMIC_SEQ_CST);
     if (!ok) note_atomic_value(a, *expected);
