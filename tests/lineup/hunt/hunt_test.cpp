@@ -124,6 +124,29 @@ TEST(Hunt, ProducersKeyedByAThreadLocalsAddressInAMapNeedNoDeclaration) {
                          true);
 }
 
+// A bug that shows only with a key per producer (tests/lineup/fixtures/producer_keyed_queue.cpp:
+// pops take the newest sub-queue's head) is found after the switch; the violation says it was
+// found with a thread pointer per logical thread, and its schedule replays to the same
+// violation on a fresh engine in that mode.
+TEST(Hunt, ABugFoundAfterTheSwitchRecordsTheModeItNeeds) {
+  HuntOptions o = programs(200);
+  o.search.executions_per_program = 200;
+  const specs::Target& target = *specs::find_target("test/producer-keyed-queue-newest-first");
+  HuntResult r = hunt(target, o);
+  EXPECT_EQ(r.thread_pointer_switches, 1u);
+  ASSERT_EQ(r.violations.size(), 1u);
+  const Violation& v = r.violations[0];
+  EXPECT_EQ(v.kind, lineup::hunt::ViolationKind::kNotLinearizable);
+  EXPECT_TRUE(v.thread_pointer_per_thread);
+  HuntOptions replay = o;
+  replay.replay.thread_pointer_per_thread = v.thread_pointer_per_thread;
+  auto engine = make_engine(target, replay, static_cast<int>(v.program.threads.size()));
+  std::optional<Violation> again = replay_schedule(*engine, target, v.program, v.schedule, replay);
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->kind, v.kind);
+  EXPECT_EQ(again->results, v.results);
+}
+
 // Where no thread-local's address reaches shared memory the engine keeps one thread pointer.
 TEST(Hunt, NoSwitchWhereNoThreadLocalsAddressEscapes) {
   HuntOptions o = programs(20);
