@@ -39,6 +39,9 @@ const BlockNames& Engine::block_names() const { return execution_->block_names()
 
 const ExecutionResult& Engine::run(const Program& program, Strategy& strategy) {
   execution_->run(program, strategy, result_);
+  // The program may tell threads apart by thread-locals' addresses: from now on each logical
+  // thread sees its own (EngineOptions::thread_pointer_on_escape).
+  if (result_.thread_pointer_switched) options_.thread_pointer_per_thread = true;
   strategy.end_execution(result_);
   return result_;
 }
@@ -55,12 +58,18 @@ uint64_t Engine::explore(const Program& program, Strategy& strategy,
 
 const ExecutionResult& Engine::replay(const Program& program, const Schedule& schedule,
                                       const std::vector<ExpectedStep>& expected) {
-  ReplayStrategy replay(schedule, expected);
-  replay.begin_execution();
-  run(program, replay);
-  if (result_.ok() && !replay.stop_reason().empty()) {
-    result_.outcome = Outcome::kDivergence;
-    result_.message = replay.stop_reason();
+  // Twice when the first switched to a thread pointer per logical thread: from the start
+  // again in that mode, as a hunt would have restarted the program.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    ReplayStrategy replay(schedule, expected);
+    replay.begin_execution();
+    run(program, replay);
+    if (result_.thread_pointer_switched) continue;
+    if (result_.ok() && !replay.stop_reason().empty()) {
+      result_.outcome = Outcome::kDivergence;
+      result_.message = replay.stop_reason();
+    }
+    break;
   }
   return result_;
 }

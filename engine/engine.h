@@ -38,14 +38,18 @@ class Engine {
   void add_listener(ExecutionListener* listener) { listeners_.push_back(listener); }
 
   /// Runs one execution of `program`; the strategy's begin_execution must already have
-  /// returned true. The result (and the heap it names) stays valid until the next run.
+  /// returned true. The result (and the heap it names) stays valid until the next run. A
+  /// result with thread_pointer_switched set (EngineOptions::thread_pointer_on_escape) turned
+  /// options().thread_pointer_per_thread on: the caller starts the program's exploration over.
   const ExecutionResult& run(const Program& program, Strategy& strategy);
   /// Runs executions until the strategy has none left or `on_result` returns false. Returns
-  /// the number of executions.
+  /// the number of executions. Goes on after a result with thread_pointer_switched set: the
+  /// caller stops (on_result returns false) if the strategy must start over.
   uint64_t explore(const Program& program, Strategy& strategy,
                    const std::function<bool(const ExecutionResult&)>& on_result);
   /// Replays `schedule` (checking each step against `expected` when given). A replay that
-  /// ends before the schedule does is reported as a divergence.
+  /// ends before the schedule does is reported as a divergence. One that switched to a thread
+  /// pointer per logical thread (see run) is replayed again in that mode.
   const ExecutionResult& replay(const Program& program, const Schedule& schedule,
                                 const std::vector<ExpectedStep>& expected = {});
 

@@ -36,6 +36,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.spin_blocks = result.forced_timeouts = 0;
   result.clock_readings = 0;
   result.late_stack_publications = 0;
+  result.thread_pointer_switched = false;
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.resize(static_cast<size_t>(thread_count_));
   for (ThreadState& s : threads_) s.restart();
@@ -332,6 +333,14 @@ void Execution::thread_local_access(uintptr_t addr, uint32_t size) {
   if (copies.tracked(addr, size)) return;
   EngineSection engine;
   copies.track(fibers_.current(), addr, size);
+}
+
+void Execution::thread_local_address_shared(uintptr_t at) {
+  if (options_.thread_pointer_per_thread || !options_.thread_pointer_on_escape) return;
+  // A thread's pointers to its own thread-locals or locals, kept there, reach no one else.
+  if (thread_private(at) || on_own_stack(current_thread(), at)) return;
+  result_->thread_pointer_switched = true;
+  abort(Outcome::kAbandoned, "a thread-local's address reached shared memory");
 }
 
 void Execution::unscheduled_use_after_free(uintptr_t addr, uint32_t size, uintptr_t pc) {

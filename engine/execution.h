@@ -165,6 +165,15 @@ class Execution {
   /// module with dynamic TLS gives every context blocks of its own from now on; the TLS
   /// layout follows at the next execution. Call outside controlled code (EngineSection).
   void modules_changed();
+  /// Controlled code moves `value` through memory at `at`: stores it there, reads it from
+  /// there, or compares what is there with it. A thread-local's address (tag bits ignored) in
+  /// memory other threads can reach may tell threads apart by address: with
+  /// EngineOptions::thread_pointer_on_escape and one thread pointer for all, the execution ends
+  /// (ExecutionResult::thread_pointer_switched). Inline: every atomic access of 8 bytes or more
+  /// and every plain step of 8 bytes asks, and nearly all values are no such address.
+  void note_shared_value(uint64_t value, uintptr_t at) {
+    if (thread_local_address(value)) thread_local_address_shared(at);
+  }
   /// The time controlled code sees (virtual_clock.h), started afresh by every execution.
   VirtualClock& clock() { return clock_; }
 
@@ -275,6 +284,7 @@ class Execution {
   void note_written_value(uint64_t value, uintptr_t at) {
     if ((value & kAddressBits) - stacks_low_ < stacks_span_)
       publish_stack(value & kAddressBits, at);
+    note_shared_value(value, at);
   }
   void publish_stack(uintptr_t pointer, uintptr_t at);
   /// note_written_value for each aligned word of range_write_, at the next two engine entries:
@@ -282,6 +292,8 @@ class Execution {
   void scan_range_write();
   /// Reports the use after free check_unscheduled_access found. Never returns.
   [[noreturn]] void unscheduled_use_after_free(uintptr_t addr, uint32_t size, uintptr_t pc);
+  /// note_shared_value found a thread-local's address moving through `at`.
+  __attribute__((noinline)) void thread_local_address_shared(uintptr_t at);
   /// static_access of a thread-local byte.
   void thread_local_access(uintptr_t addr, uint32_t size);
   void capture_deferred_write();

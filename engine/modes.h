@@ -47,6 +47,10 @@ std::vector<EngineLocal> engine_thread_locals();
 /// context's own block (see Execution::unscheduled_thread_local for whether accesses to it are
 /// steps).
 inline bool thread_private(uintptr_t addr) { return addr - tl_tls_low < tl_tls_span; }
+/// Whether `value` is the address of such a byte, ignoring the top 16 bits (pointer tags).
+inline bool thread_local_address(uint64_t value) {
+  return thread_private(value & ((uint64_t{1} << 48) - 1));
+}
 
 /// Clears tl_active and tl_heap_on for the lifetime of the object (engine code inside a hook)
 /// and restores them afterwards.

@@ -59,6 +59,18 @@ struct EngineOptions {
   /// between logical threads (a few microseconds), so it is off unless a structure asks for it.
   /// Needs thread_local_copies.
   bool thread_pointer_per_thread = false;
+  /// Without a thread pointer per logical thread, the engine watches for a thread-local's
+  /// address moving through shared memory: a value inside the thread-local window (tag bits
+  /// ignored) that controlled code stores atomically, reads by an atomic load or compares by
+  /// a compare-exchange (offering it or finding it), writes plainly as a step, or reads plainly
+  /// as a step or from the heap, outside thread-locals and the accessing thread's own stack.
+  /// The code may then tell threads apart by such addresses, which are all the same with
+  /// copies at one address: the execution ends at once as Outcome::kAbandoned with
+  /// ExecutionResult::thread_pointer_switched set, and Engine::run turns
+  /// thread_pointer_per_thread on for every later execution (whoever explores must start the
+  /// program over). Off: every logical thread keeps the one address (for tests that show the
+  /// difference). Needs thread_local_copies.
+  bool thread_pointer_on_escape = true;
   /// Undo controlled writes to static data after each execution (static_writes.h).
   bool undo_static_writes = true;
   /// Stack size of each logical thread's fiber.

@@ -52,6 +52,11 @@ struct ExecutionResult {
   /// before then were no steps, so interleavings with those accesses may be missed
   /// (EngineOptions::private_stack_steps rules this out).
   uint32_t late_stack_publications = 0;
+  /// A thread-local's address reached shared memory while every logical thread saw its
+  /// thread-locals at one address (EngineOptions::thread_pointer_on_escape): the execution was
+  /// cut short as kAbandoned, and the engine gives each logical thread its own thread pointer
+  /// from the next execution on. Nothing about this execution says anything about the program.
+  bool thread_pointer_switched = false;
   /// Where the execution preempted: for each switch away from a thread that could have
   /// continued, in order, the pc of that thread's pending step.
   std::vector<uintptr_t> preempted_pcs;

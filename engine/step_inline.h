@@ -123,6 +123,7 @@ inline bool reads_only_now(const Transition& t) {
       uint64_t now = SpinWindow::load(rec.addr, rec.size);
       rec.value = now;
       rec.flags |= kValueKnown;
+      if (rec.size == 8) note_shared_value(now, rec.addr);  // what the read or compare sees
       if (rec.has(kCas) && now != rec.expected) {
         writes = false;  // a failing compare-exchange only reads
         if (!neutral) self.spin.add_read(rec.pc, rec.addr, rec.size, now);

@@ -64,8 +64,11 @@ struct Target {
   /// Run once on every engine before it runs this structure (e.g. libcds's per-thread
   /// hazard-pointer records), with the most logical threads a program will have; null: none.
   void (*prepare_engine)(engine::Engine& engine, int max_threads) = nullptr;
-  /// Whether each logical thread needs a thread pointer of its own, because the code tells
-  /// threads apart by the addresses of thread-locals (EngineOptions::thread_pointer_per_thread).
+  /// Whether each logical thread needs a thread pointer of its own from the first execution
+  /// on, because the code tells threads apart by the addresses of thread-locals
+  /// (EngineOptions::thread_pointer_per_thread). Without it, the engine switches on its own
+  /// once such an address reaches shared memory (EngineOptions::thread_pointer_on_escape); this
+  /// is for code whose addresses reach no memory the engine sees (a hash of one kept instead).
   bool thread_pointer_per_thread = false;
 
   /// The engine program running `program` on a fresh structure in every execution; each
@@ -120,9 +123,10 @@ class Structure {
     target_.calls = calls;
     return *this;
   }
-  /// Gives each logical thread thread-locals at addresses of its own, for code that finds its
-  /// per-thread state through `&some_thread_local` (see Target::thread_pointer_per_thread);
-  /// switches between logical threads then cost a system call each.
+  /// Gives each logical thread thread-locals at addresses of its own from the start, for code
+  /// that finds its per-thread state through `&some_thread_local` without the address reaching
+  /// memory the engine watches (see Target::thread_pointer_per_thread); switches between
+  /// logical threads then cost a system call each.
   Structure& thread_pointer_per_thread() {
     target_.thread_pointer_per_thread = true;
     return *this;

@@ -98,6 +98,23 @@ inline void note_static(const volatile void* a, uint32_t size, bool write) {
   }
 }
 
+// A value an atomic access of controlled code moves through `a`: stores, exchanges, compares or
+// reads. A thread-local's address among its words may tell threads apart
+// (Execution::note_shared_value); a value of fewer than 8 bytes holds no address. Called for
+// the accesses that are no steps (setup, teardown) and for what a step's record does not
+// show: the value a compare-exchange would store. The record shows the rest (after_step).
+template <class T>
+inline void note_atomic_value(const volatile T* a, T v) {
+  if constexpr (sizeof(T) >= 8) {
+    if (!tl_heap_on) return;
+    Execution* e = tl_execution;
+    if (e == nullptr) return;
+    uint64_t words[sizeof(T) / 8];
+    std::memcpy(words, &v, sizeof(T));
+    for (uint64_t w : words) e->note_shared_value(w, reinterpret_cast<uintptr_t>(a));
+  }
+}
+
 // The execution to report an atomic access to as a step: none outside controlled threads, and
 // none for a thread-local location shared by every logical thread.
 inline Execution* shared_access(const volatile void* a) {
@@ -116,8 +133,14 @@ __attribute__((noinline)) void on_plain_in_full(const void* a, uint32_t size, bo
     plain(e, a, size, write, pc);
   } else {
     // No step: only a use after free is looked for (errno and thread-local bytes, which
-    // plain() leaves out, are never in the heap).
+    // plain() leaves out, are never in the heap), and the address of a thread-local that a
+    // pointer-sized read finds (on_plain sends only heap reads of one here).
     e->check_unscheduled_access(reinterpret_cast<uintptr_t>(a), size, pc);
+    if (!write && size == 8) {
+      uint64_t value;
+      std::memcpy(&value, a, 8);
+      e->note_shared_value(value, reinterpret_cast<uintptr_t>(a));
+    }
   }
 }
 
@@ -137,6 +160,12 @@ __attribute__((noinline)) void on_plain_in_full(const void* a, uint32_t size, bo
     const bool freed = size - 1 < 16 ? le::arena_small_access_touches_freed(addr, size)
                                      : e->arena_access_touches_freed(addr, size);
     if (freed) return on_plain_in_full(a, size, write, pc);
+    // A pointer-sized read may find a thread-local's address (Execution::note_shared_value).
+    if (size == 8 && !write) {
+      uint64_t value;
+      std::memcpy(&value, a, 8);
+      if (le::thread_local_address(value)) return on_plain_in_full(a, size, write, pc);
+    }
     return;
   }
   if (tl_heap_on) {
@@ -154,7 +183,11 @@ template <class T>
 T atomic_load(const volatile T* a, int mo, uintptr_t pc) {
   note_static(a, sizeof(T), false);
   Execution* e = shared_access(a);
-  if (e == nullptr) return __atomic_load_n(a, __ATOMIC_SEQ_CST);
+  if (e == nullptr) {
+    T v = __atomic_load_n(a, __ATOMIC_SEQ_CST);
+    note_atomic_value(a, v);
+    return v;
+  }
   if (WeakMemory* w = weak<T>(e)) {
     EngineSection engine;
     auto addr = reinterpret_cast<uintptr_t>(a);
@@ -177,7 +210,9 @@ void atomic_store(volatile T* a, T v, int mo, uintptr_t pc) {
   note_static(a, sizeof(T), true);
   Execution* e = shared_access(a);
   bool reaches_memory = true;
-  if (e != nullptr) {
+  if (e == nullptr) {
+    note_atomic_value(a, v);
+  } else {
     EngineSection engine;
     auto addr = reinterpret_cast<uintptr_t>(a);
     Transition t =
@@ -197,7 +232,12 @@ template <class T, class Op>
 T atomic_rmw(volatile T* a, T v, RmwOp op, int mo, uintptr_t pc, Op apply) {
   note_static(a, sizeof(T), true);
   Execution* e = shared_access(a);
-  if (e == nullptr) return apply(a, v);
+  if (e == nullptr) {
+    note_atomic_value(a, v);
+    T old = apply(a, v);
+    note_atomic_value(a, old);
+    return old;
+  }
   Transition* rec;
   {
     EngineSection engine;
@@ -224,10 +264,14 @@ T atomic_rmw(volatile T* a, T v, RmwOp op, int mo, uintptr_t pc, Op apply) {
 template <class T>
 bool atomic_cas(volatile T* a, T* expected, T desired, int mo, int failure_mo, uintptr_t pc) {
   note_static(a, sizeof(T), true);
+  note_atomic_value(a, desired);
   Execution* e = shared_access(a);
   if (e == nullptr) {
-    return __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,
-                                       __ATOMIC_SEQ_CST);
+    note_atomic_value(a, *expected);
+    bool ok = __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,
+                                          __ATOMIC_SEQ_CST);
+    if (!ok) note_atomic_value(a, *expected);
+    return ok;
   }
   Transition* rec;
   {

@@ -92,8 +92,10 @@ HuntCommand::HuntCommand(CLI::App& app) {
   hunt->add_flag("--atomics-only", o.replay.atomics_only,
                  "scheduling points only at atomics and locks");
   hunt->add_flag("--thread-pointer-per-thread", o.replay.thread_pointer_per_thread,
-                 "each logical thread sees its thread-locals at addresses of its own (for code "
-                 "that tells threads apart by &some_thread_local; a system call per switch)");
+                 "each logical thread sees its thread-locals at addresses of its own from the "
+                 "start (for code that tells threads apart by &some_thread_local without the "
+                 "address reaching shared memory, where the hunt switches by itself; a system "
+                 "call per switch)");
   hunt->add_flag("--private-stack-steps", o.replay.private_stack_steps,
                  "a scheduling point at every access to a thread's own stack, even before a "
                  "pointer into it is published (as counterexamples of format 1 were recorded)");

@@ -24,6 +24,10 @@ Counterexample to_counterexample(const specs::Target& target, const hunt::Violat
   c.lineup_version = LINEUP_VERSION;
   c.seed = options.seed;
   c.replay = options.replay;
+  // A hunt that switched to a thread pointer per logical thread found it in that mode.
+  if (v.thread_pointer_per_thread && !target.thread_pointer_per_thread) {
+    c.replay.thread_pointer_per_thread = true;
+  }
   return c;
 }
 

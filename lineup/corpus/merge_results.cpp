@@ -40,8 +40,8 @@ uint64_t count(const json& shard, size_t i, const char* name) {
 
 // Counters summed over the shards; a shard without one (written by an older lineup) adds 0.
 constexpr const char* kSummedCounts[] = {
-    "programs_capped", "executions_abandoned",    "spin_blocks",
-    "forced_timeouts", "late_stack_publications", "duplicates_dropped"};
+    "programs_capped",         "executions_abandoned",    "spin_blocks",       "forced_timeouts",
+    "late_stack_publications", "thread_pointer_switches", "duplicates_dropped"};
 
 // The whole hunt's coverage, computed as one hunt computes it from its counts.
 void merge_coverage(json& out) {

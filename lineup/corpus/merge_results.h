@@ -12,7 +12,8 @@ namespace lineup::corpus {
 /// calls and init, which the result keeps (and memory_model and stale_bound when present).
 /// programs, executions, distinct_classes, jobs, setup_seconds, checker_seconds and the
 /// coverage counters (programs_capped, executions_abandoned, spin_blocks, forced_timeouts,
-/// late_stack_publications, duplicates_dropped; 0 for a shard without one) are summed, and
+/// late_stack_publications, thread_pointer_switches, duplicates_dropped; 0 for a shard without
+/// one) are summed, and
 /// internal_errors joined; seconds is the longest shard's and shard_seconds their sum;
 /// bound_completed is the lowest (-1 if any shard completed none), and bound_covered and
 /// coverage_gap are the whole hunt's, computed from those as a hunt computes its own;

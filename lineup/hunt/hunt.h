@@ -139,6 +139,10 @@ struct Violation : FailingCase {
   /// When the failing execution was judged.
   std::chrono::steady_clock::time_point detected;
   std::string report;  // calls with results, why, and the trace with file:line
+  /// Found with a thread pointer per logical thread: asked for, or switched to when a
+  /// thread-local's address reached shared memory (EngineOptions::thread_pointer_on_escape).
+  /// Its replay needs that mode (corpus::to_counterexample records it).
+  bool thread_pointer_per_thread = false;
 };
 
 /// Per program of a hunt: its executions and the distinct classes among them.
@@ -163,6 +167,10 @@ struct HuntResult {
   /// Stacks reached through a pointer no hook saw (ExecutionResult::late_stack_publications),
   /// over all executions: interleavings before each may be missed.
   uint64_t late_stack_publications = 0;
+  /// Programs searched again from the start because the engine switched to a thread pointer
+  /// per logical thread (a thread-local's address reached shared memory): at most one per
+  /// engine, so at most one per --jobs worker.
+  uint64_t thread_pointer_switches = 0;
   /// --jobs: violations dropped when merging as already found by another worker.
   uint64_t duplicates_dropped = 0;
   std::vector<Violation> violations;

@@ -31,7 +31,8 @@ json violation_json(const Violation& v, const specs::Model& model) {
           {"report", v.report},
           {"steps", v.steps},
           {"found_after_seconds", v.found_after_seconds},
-          {"found_after_executions", v.found_after_executions}};
+          {"found_after_executions", v.found_after_executions},
+          {"thread_pointer_per_thread", v.thread_pointer_per_thread}};
 }
 
 Violation violation_from(const json& j, const specs::Model& model) {
@@ -41,6 +42,7 @@ Violation violation_from(const json& j, const specs::Model& model) {
   v.steps = get_field<size_t>(j, "steps");
   v.found_after_seconds = get_field<double>(j, "found_after_seconds");
   v.found_after_executions = get_field<uint64_t>(j, "found_after_executions");
+  v.thread_pointer_per_thread = get_field<bool>(j, "thread_pointer_per_thread");
   return v;
 }
 
@@ -57,6 +59,7 @@ json counts_json(const HuntResult& r) {
           {"spin_blocks", r.spin_blocks},
           {"forced_timeouts", r.forced_timeouts},
           {"late_stack_publications", r.late_stack_publications},
+          {"thread_pointer_switches", r.thread_pointer_switches},
           {"bugs", r.violations.size()}};
 }
 
@@ -202,6 +205,7 @@ HuntResult summed_counts(const std::vector<const json*>& counts) {
     r.spin_blocks += last.at("spin_blocks").get<uint64_t>();
     r.forced_timeouts += last.at("forced_timeouts").get<uint64_t>();
     r.late_stack_publications += last.at("late_stack_publications").get<uint64_t>();
+    r.thread_pointer_switches += last.at("thread_pointer_switches").get<uint64_t>();
     int b = last.at("bound_completed").get<int>();
     if (b < 0) any_bound = false;
     bound = std::min(bound, b);

@@ -71,6 +71,7 @@ Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
   v.steps = r.trace.steps.size();
   v.preemptions = static_cast<int>(r.preempted_pcs.size());
   v.signature = preemption_signature(r.preempted_pcs);
+  v.thread_pointer_per_thread = engine.options().thread_pointer_per_thread;
   v.report = header(target, program, index) +
              (r.failed() ? "" : checker::describe_calls(*target.model, program, results)) +
              to_string(kind) + ": " + why + (why.ends_with('\n') ? "" : "\n") + "schedule " +
@@ -159,6 +160,19 @@ class ExecutionClasses {
 
 ProgramSearch ProgramSearcher::search(const specs::TestProgram& program, uint64_t index,
                                       const HuntOptions& options) {
+  const bool own_pointers = engine_.options().thread_pointer_per_thread;
+  const uint64_t classes = hooks_.classes_reached != nullptr ? *hooks_.classes_reached : 0;
+  ProgramSearch out = search_once(program, index, options);
+  if (own_pointers || !engine_.options().thread_pointer_per_thread) return out;
+  // Only the search in the new mode counts, classes included.
+  if (hooks_.classes_reached != nullptr) *hooks_.classes_reached = classes;
+  out = search_once(program, index, options);
+  out.thread_pointer_switched = true;
+  return out;
+}
+
+ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, uint64_t index,
+                                           const HuntOptions& options) {
   using Clock = std::chrono::steady_clock;
   auto seconds_since = [](Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
@@ -195,6 +209,8 @@ ProgramSearch ProgramSearcher::search(const specs::TestProgram& program, uint64_
     out.spin_blocks += r.spin_blocks;
     out.forced_timeouts += r.forced_timeouts;
     out.late_stack_publications += r.late_stack_publications;
+    // The engine changed mode: the strategy's exploration so far is void (search starts over).
+    if (r.thread_pointer_switched) return false;
     if (r.outcome == engine::Outcome::kAbandoned) {
       ++out.abandoned;
       return explored < cap;
@@ -269,16 +285,26 @@ std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Ta
                                          const specs::TestProgram& program,
                                          const engine::Schedule& schedule,
                                          const HuntOptions& options) {
-  checker::SerialOutcomes serial;
-  if (auto v = prepare_spec(engine, target, program, 0, options, &serial)) return v;
-  checker::ProgramJudge judge(target, program, options.replay.model_spec ? nullptr : &serial,
-                              options.replay.judges_classes());
-  std::vector<int> results(program.results_size(), 0);
-  engine::Program p = target.instantiate(program, &results);
-  engine::ReplayStrategy replay(schedule);
-  const engine::ExecutionResult& r = engine.run(p, replay);
-  if (!r.failed() && judge.passes(results, r.trace, nullptr)) return std::nullopt;
-  return violation(r, engine, p, target, program, 0, results, judge, options.replay.atomics_only);
+  // Twice when the first switched to a thread pointer per logical thread: from the start
+  // again in that mode, as a hunt would have restarted the program.
+  for (int attempt = 0;; ++attempt) {
+    const bool own_pointers = engine.options().thread_pointer_per_thread;
+    checker::SerialOutcomes serial;
+    std::optional<Violation> v = prepare_spec(engine, target, program, 0, options, &serial);
+    std::vector<int> results(program.results_size(), 0);
+    engine::Program p = target.instantiate(program, &results);
+    if (!v) {
+      checker::ProgramJudge judge(target, program, options.replay.model_spec ? nullptr : &serial,
+                                  options.replay.judges_classes());
+      engine::ReplayStrategy replay(schedule);
+      const engine::ExecutionResult& r = engine.run(p, replay);
+      if (r.failed() || !judge.passes(results, r.trace, nullptr)) {
+        v = violation(r, engine, p, target, program, 0, results, judge,
+                      options.replay.atomics_only);
+      }
+    }
+    if (attempt == 1 || own_pointers || !engine.options().thread_pointer_per_thread) return v;
+  }
 }
 
 }  // namespace lineup::hunt

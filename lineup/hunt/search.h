@@ -31,6 +31,10 @@ struct ProgramSearch {
   uint64_t abandoned = 0;      // executions the strategy abandoned as redundant
   uint64_t spin_blocks = 0, forced_timeouts = 0;  // summed ExecutionResult counts
   uint64_t late_stack_publications = 0;           // summed ExecutionResult counts
+  /// A thread-local's address reached shared memory: the engine switched to a thread pointer
+  /// per logical thread (EngineOptions::thread_pointer_on_escape) and the program was searched
+  /// again from the start; the counts are those of the second search.
+  bool thread_pointer_switched = false;
   std::optional<Violation> violation;
   uint64_t violation_execution = 0;  // how many executions it took to find `violation`
 };
@@ -59,11 +63,17 @@ class ProgramSearcher {
       : engine_(engine), target_(target), hooks_(std::move(hooks)) {}
 
   /// Explores `program` (the `index`-th of its hunt) under `options` (strategy, bound, cap,
-  /// replay settings, sealed functions).
+  /// replay settings, sealed functions). If the engine switches to a thread pointer per
+  /// logical thread meanwhile, the program is explored again from the start in that mode, so
+  /// that no verdict rests on the executions before.
   ProgramSearch search(const specs::TestProgram& program, uint64_t index,
                        const HuntOptions& options);
 
  private:
+  /// One exploration of `program`, up to a switch of the engine's thread pointers.
+  ProgramSearch search_once(const specs::TestProgram& program, uint64_t index,
+                            const HuntOptions& options);
+
   engine::Engine& engine_;
   const specs::Target& target_;
   SearchHooks hooks_;

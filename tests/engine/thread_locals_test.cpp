@@ -3,7 +3,8 @@
 // thread per execution, destructors once at each logical thread's end, as its steps; the same
 // for a thread_local of a shared library; and the OS thread keeps its own copy. All of it
 // holds with copies of the values (the default) and with a thread pointer per logical thread,
-// which alone gives each logical thread its thread-locals at addresses of its own.
+// which alone gives each logical thread its thread-locals at addresses of its own. The engine
+// switches to the second on its own once a thread-local's address reaches shared memory.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -85,6 +86,8 @@ TEST_P(ThreadLocalsBothWays, EachLogicalThreadStartsEveryExecutionFromTheInitial
   });
   EXPECT_EQ(executions, 1000);
   EXPECT_EQ(tls_library_next(), os_thread_before + 1);  // the OS thread's copy, untouched
+  // No thread-local's address reached shared memory: no switch of thread pointers.
+  EXPECT_EQ(engine.options().thread_pointer_per_thread, GetParam());
 }
 
 TEST(ThreadLocals, SharedWhenCopiesAreOff) {
@@ -129,7 +132,9 @@ TEST_P(ThreadLocalsBothWays, OneScheduleReplaysToTheSameTraceEveryTime) {
 // steps only in the second case: at one address, they would look like races between threads.
 // With addresses of their own, another thread may reach a copy through a pointer.
 TEST_P(ThreadLocalsBothWays, AddressesAreDistinctOnlyWithAThreadPointerPerThread) {
-  Engine engine(options());
+  EngineOptions o = options();
+  o.thread_pointer_on_escape = false;  // the addresses written to `seen` would switch
+  Engine engine(o);
   fixtures::ThreadLocalAddresses seen{};
   fixtures::ThreadLocalAddresses first{};
   std::array<const void*, 3> os_thread = {nullptr, fixtures::thread_locals_plain_address(),
@@ -165,6 +170,75 @@ TEST_P(ThreadLocalsBothWays, AddressesAreDistinctOnlyWithAThreadPointerPerThread
                    return !HasFailure();
                  });
   EXPECT_EQ(executions, 200);
+}
+
+// The threads write their thread-locals' addresses to memory outside the heap (the test's):
+// the first such write ends the first execution as abandoned and turns a thread pointer per
+// logical thread on; every later execution runs in that mode, the addresses distinct.
+TEST(ThreadLocals, AnAddressReachingSharedMemorySwitchesToAThreadPointerPerThread) {
+  Engine engine;
+  ASSERT_FALSE(engine.options().thread_pointer_per_thread);
+  fixtures::ThreadLocalAddresses seen{};
+  RandomStrategy strategy(16, 50);
+  int executions = 0;
+  engine.explore(
+      fixtures::thread_local_addresses_program(&seen), strategy, [&](const ExecutionResult& r) {
+        const bool first = executions++ == 0;
+        EXPECT_EQ(r.thread_pointer_switched, first);
+        EXPECT_EQ(r.outcome, first ? Outcome::kAbandoned : Outcome::kCompleted) << r.message;
+        EXPECT_TRUE(engine.options().thread_pointer_per_thread);
+        if (!first) {
+          EXPECT_NE(seen[0][1], seen[1][1]);
+          EXPECT_NE(seen[1][1], seen[2][1]);
+          EXPECT_NE(seen[0][1], seen[2][1]);
+        }
+        seen = {};
+        return !HasFailure();
+      });
+  EXPECT_EQ(executions, 50);
+}
+
+// With the switch turned off the addresses stay one per variable, and nothing is abandoned.
+TEST(ThreadLocals, NoSwitchWhenTurnedOff) {
+  EngineOptions o;
+  o.thread_pointer_on_escape = false;
+  Engine engine(o);
+  fixtures::ThreadLocalAddresses seen{};
+  RandomStrategy strategy(17, 50);
+  engine.explore(fixtures::thread_local_addresses_program(&seen), strategy,
+                 [&](const ExecutionResult& r) {
+                   EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+                   EXPECT_FALSE(r.thread_pointer_switched);
+                   EXPECT_EQ(seen[0][1], seen[1][1]);
+                   seen = {};
+                   return !HasFailure();
+                 });
+  EXPECT_FALSE(engine.options().thread_pointer_per_thread);
+}
+
+// A replay that switches is replayed again in the new mode, so it completes.
+TEST(ThreadLocals, AReplayThatSwitchesRunsAgainWithAThreadPointerPerThread) {
+  fixtures::ThreadLocalAddresses seen{};
+  Program program = fixtures::thread_local_addresses_program(&seen);
+  Schedule schedule;
+  {
+    // The schedule of an execution with a thread pointer per logical thread.
+    EngineOptions o;
+    o.thread_pointer_per_thread = true;
+    Engine recorder(o);
+    RandomStrategy strategy(18, 1);
+    recorder.explore(program, strategy, [&](const ExecutionResult& r) {
+      schedule = r.schedule;
+      return true;
+    });
+  }
+  ASSERT_FALSE(schedule.choices.empty());
+  Engine engine;
+  const ExecutionResult& r = engine.replay(program, schedule);
+  EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+  EXPECT_FALSE(r.thread_pointer_switched);
+  EXPECT_TRUE(engine.options().thread_pointer_per_thread);
+  EXPECT_NE(seen[0][1], seen[1][1]);
 }
 
 // The first call into a lazily bound library is resolved by the dynamic linker on a fiber's

@@ -97,6 +97,24 @@ TEST(Counterexample, JsonRoundTripKeepsEveryField) {
   }
 }
 
+// A violation found after the hunt switched to a thread pointer per logical thread keeps that
+// mode for its replay; one found with a single thread pointer, or on a structure that declares
+// the mode (which a replay gives it anyway), writes nothing.
+TEST(Counterexample, TheModeAViolationWasFoundInIsRecorded) {
+  hunt::HuntOptions options;
+  hunt::Violation v;
+  v.program = sample(1).program;
+  v.thread_pointer_per_thread = true;
+  EXPECT_TRUE(to_counterexample(target(), v, options).replay.thread_pointer_per_thread);
+  v.thread_pointer_per_thread = false;
+  EXPECT_FALSE(to_counterexample(target(), v, options).replay.thread_pointer_per_thread);
+  v.thread_pointer_per_thread = true;
+  const specs::Target* declared = specs::find_target("urcu/lfht");
+  ASSERT_NE(declared, nullptr);
+  ASSERT_TRUE(declared->thread_pointer_per_thread);
+  EXPECT_FALSE(to_counterexample(*declared, v, options).replay.thread_pointer_per_thread);
+}
+
 // A format 1 file was recorded with a step at every access to a thread's own stack.
 TEST(Counterexample, FormatOneSchedulesHaveStackSteps) {
   Counterexample c = sample(4);

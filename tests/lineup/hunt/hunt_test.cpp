@@ -76,6 +76,88 @@ TEST(Hunt, PerProducerLanesFoundByAddressAreCleanOnlyWithAThreadPointerPerThread
                             "test/per-producer-queue-by-address-one-pointer");
 }
 
+// How many pushes (op 0 of the queue model) of `v`'s program returned 0: were refused.
+int refused_pushes(const Violation& v) {
+  int refused = 0;
+  for (size_t t = 0; t < v.program.threads.size(); ++t) {
+    for (size_t i = 0; i < v.program.threads[t].size(); ++i) {
+      const size_t at = v.program.flat(static_cast<int>(t), static_cast<int>(i));
+      refused += v.program.threads[t][i].op == 0 && v.results[at] == 0;
+    }
+  }
+  return refused;
+}
+
+// A queue whose producers' sub-queues are keyed by a static thread_local's address, declared
+// with no option (tests/lineup/fixtures/producer_keyed_queue.cpp): the engine sees a key reach
+// shared memory in the first program, switches to a thread pointer per logical thread once,
+// and 1,000 programs are clean. With the switch turned off every logical thread has one key,
+// all producers share one sub-queue, and a push beyond its capacity is refused. Keys in a
+// table of atomics (stored by compare-exchange) and in a std::map (plain writes and reads):
+// with plain accesses as steps (the default) and with scheduling points at atomics only.
+void expect_keyed_producers(const char* clean, const char* broken, bool atomics_only) {
+  HuntOptions o = programs(1000);
+  o.search.executions_per_program = 200;
+  o.replay.atomics_only = atomics_only;
+  HuntResult good = hunt(*specs::find_target(clean), o);
+  EXPECT_EQ(good.programs, 1000u);
+  EXPECT_EQ(good.thread_pointer_switches, 1u);
+  EXPECT_TRUE(good.violations.empty()) << good.violations.front().report;
+  HuntResult bad = hunt(*specs::find_target(broken), o);
+  EXPECT_EQ(bad.thread_pointer_switches, 0u);
+  ASSERT_EQ(bad.violations.size(), 1u);
+  const Violation& v = bad.violations[0];
+  EXPECT_EQ(v.kind, lineup::hunt::ViolationKind::kNotLinearizable) << v.report;
+  EXPECT_FALSE(v.thread_pointer_per_thread);
+  EXPECT_GE(refused_pushes(v), 1) << v.report;
+}
+
+TEST(Hunt, ProducersKeyedByAThreadLocalsAddressInAtomicsNeedNoDeclaration) {
+  expect_keyed_producers("test/producer-keyed-queue", "test/producer-keyed-queue-no-switch", false);
+  expect_keyed_producers("test/producer-keyed-queue", "test/producer-keyed-queue-no-switch", true);
+}
+
+TEST(Hunt, ProducersKeyedByAThreadLocalsAddressInAMapNeedNoDeclaration) {
+  expect_keyed_producers("test/producer-keyed-map-queue", "test/producer-keyed-map-queue-no-switch",
+                         false);
+  expect_keyed_producers("test/producer-keyed-map-queue", "test/producer-keyed-map-queue-no-switch",
+                         true);
+}
+
+// A bug that shows only with a key per producer (tests/lineup/fixtures/producer_keyed_queue.cpp:
+// pops take the newest sub-queue's head) is found after the switch; the violation says it was
+// found with a thread pointer per logical thread, and its schedule replays to the same
+// violation on a fresh engine in that mode.
+TEST(Hunt, ABugFoundAfterTheSwitchRecordsTheModeItNeeds) {
+  HuntOptions o = programs(200);
+  o.search.executions_per_program = 200;
+  const specs::Target& target = *specs::find_target("test/producer-keyed-queue-newest-first");
+  HuntResult r = hunt(target, o);
+  EXPECT_EQ(r.thread_pointer_switches, 1u);
+  ASSERT_EQ(r.violations.size(), 1u);
+  const Violation& v = r.violations[0];
+  EXPECT_EQ(v.kind, lineup::hunt::ViolationKind::kNotLinearizable);
+  EXPECT_TRUE(v.thread_pointer_per_thread);
+  HuntOptions replay = o;
+  replay.replay.thread_pointer_per_thread = v.thread_pointer_per_thread;
+  auto engine = make_engine(target, replay, static_cast<int>(v.program.threads.size()));
+  std::optional<Violation> again = replay_schedule(*engine, target, v.program, v.schedule, replay);
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->kind, v.kind);
+  EXPECT_EQ(again->results, v.results);
+}
+
+// Where no thread-local's address reaches shared memory the engine keeps one thread pointer.
+TEST(Hunt, NoSwitchWhereNoThreadLocalsAddressEscapes) {
+  HuntOptions o = programs(20);
+  o.replay.atomics_only = false;
+  for (const char* name : {"boost/queue", "test/per-producer-queue"}) {
+    HuntResult r = hunt(*specs::find_target(name), o);
+    EXPECT_TRUE(r.violations.empty()) << name;
+    EXPECT_EQ(r.thread_pointer_switches, 0u) << name;
+  }
+}
+
 // The check's time is measured inside the hunt's: some, and less than all of it.
 TEST(Hunt, TheCheckTakesPartOfTheHuntsTime) {
   HuntResult r = hunt(*specs::find_target("boost/queue"), programs(5));
