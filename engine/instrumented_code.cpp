@@ -171,82 +171,42 @@ std::string_view string_at(const Section& s, uint64_t offset) {
 constexpr uint64_t kAtProducer = 0x25;
 constexpr uint64_t kFormImplicitConst = 0x21;
 
+// What the size of a value of each form is (DWARF 5, section 7.5.6), by form code: a number of
+// bytes, or one of these.
+constexpr int8_t kAddr = -1;     // the unit's address size
+constexpr int8_t kOffset = -2;   // the unit's offset size (4 or 8)
+constexpr int8_t kLength = -3;   // a length or terminator in the value itself
+constexpr int8_t kUnknown = -4;  // not a form (or DW_FORM_indirect, which this reader refuses)
+constexpr int8_t kFormSize[] = {
+    kUnknown, kAddr,   kUnknown, kLength, kLength, 2,       4,        8,        // 0x00-0x07
+    kLength,  kLength, kLength,  1,       1,       kLength, kOffset,  kLength,  // 0x08-0x0f
+    kOffset,  1,       2,        4,       8,       kLength, kUnknown, kOffset,  // 0x10-0x17
+    kLength,  0,       kLength,  kLength, 4,       kOffset, 16,       kOffset,  // 0x18-0x1f
+    8,        0,       kLength,  kLength, 8,       1,       2,        3,        // 0x20-0x27
+    4,        1,       2,        3,       4};                                   // 0x28-0x2c
+
 // Skips one attribute value of `form`; false for a form this reader does not know.
 bool skip_form(Reader& r, uint64_t form, unsigned address_size, unsigned offset_size) {
-  switch (form) {
-    case 0x01:
-      r.skip(address_size);
-      return true;  // addr
-    case 0x0b:
-    case 0x11:
-    case 0x25:
-    case 0x29:
-    case 0x0c:
-      r.skip(1);
-      return true;
-    case 0x05:
-    case 0x12:
-    case 0x26:
-    case 0x2a:
-      r.skip(2);
-      return true;
-    case 0x27:
-    case 0x2b:
-      r.skip(3);
-      return true;  // strx3, addrx3
-    case 0x06:
-    case 0x13:
-    case 0x28:
-    case 0x2c:
-    case 0x20:
-      r.skip(4);
-      return true;
-    case 0x07:
-    case 0x14:
-      r.skip(8);
-      return true;  // data8, ref8
-    case 0x1e:
-      r.skip(16);
-      return true;  // data16
-    case 0x0d:
-      r.sleb();
-      return true;  // sdata
-    case 0x0f:
-    case 0x15:
-    case 0x1a:
-    case 0x1b:
-    case 0x22:
-    case 0x23:
-      r.uleb();
-      return true;
-    case 0x0e:
-    case 0x10:
-    case 0x17:
-    case 0x1f:
-      r.skip(offset_size);
-      return true;
-    case 0x08:
-      r.cstring();
-      return true;  // string
-    case 0x19:
-    case kFormImplicitConst:
-      return true;  // flag_present
-    case 0x0a:
-      r.skip(r.fixed(1));
-      return true;  // block1
-    case 0x03:
-      r.skip(r.fixed(2));
-      return true;  // block2
-    case 0x04:
-      r.skip(r.fixed(4));
-      return true;  // block4
-    case 0x09:
-    case 0x18:
-      r.skip(r.uleb());
-      return true;  // block, exprloc
-    default:
-      return false;
+  if (form >= sizeof kFormSize) return false;
+  const int8_t size = kFormSize[form];
+  if (size >= 0) {
+    r.skip(static_cast<uint64_t>(size));
+  } else if (size == kAddr) {
+    r.skip(address_size);
+  } else if (size == kOffset) {
+    r.skip(offset_size);
+  } else if (size == kUnknown) {
+    return false;
+  } else if (form == 0x08) {  // string: up to its terminator
+    r.cstring();
+  } else if (form == 0x03 || form == 0x04 || form == 0x0a) {  // block2, block4, block1
+    r.skip(r.fixed(form == 0x0a ? 1 : form == 0x03 ? 2 : 4));
+  } else if (form == 0x09 || form == 0x18) {  // block, exprloc: a ULEB128 length
+    r.skip(r.uleb());
+  } else {  // sdata, udata, ref_udata, strx, addrx, loclistx, rnglistx: one LEB128
+    r.uleb();
   }
+  return true;
 }
 
 // The producer string of the compile unit at `cu_offset` in .debug_info ("" when unknown).

@@ -20,9 +20,19 @@ namespace {
 
 Execution* controlled() { return tl_heap_on ? tl_execution : nullptr; }
 
-std::string base_name(const char* file) {
-  std::string f = file != nullptr ? file : "?";
-  return f.substr(f.rfind('/') + 1);
+// Keeps "<what()> in <function>, <file>:<line>" for the crash's message and aborts. The text
+// is made in an engine section (glibc's heap, not the execution's), which ends before the
+// abort: the crash guard takes the signal as controlled code's.
+template <class What>
+[[noreturn]] void abort_with(Execution* e, What what, const char* file, unsigned int line,
+                             const char* function) {
+  {
+    EngineSection engine;
+    std::string f = file != nullptr ? file : "?";
+    e->note_assertion(what() + " in " + (function != nullptr ? function : "?") + ", " +
+                      f.substr(f.rfind('/') + 1) + ":" + std::to_string(line));
+  }
+  std::abort();
 }
 
 }  // namespace
@@ -32,13 +42,9 @@ extern "C" {
 void __assert_fail(const char* assertion, const char* file, unsigned int line,
                    const char* function) noexcept {
   if (Execution* e = controlled()) {
-    {
-      EngineSection engine;
-      e->note_assertion("assertion `" + std::string(assertion) + "' failed in " +
-                        (function != nullptr ? function : "?") + ", " + base_name(file) + ":" +
-                        std::to_string(line));
-    }
-    std::abort();
+    abort_with(
+        e, [&] { return "assertion `" + std::string(assertion) + "' failed"; }, file, line,
+        function);
   }
   LINEUP_REAL_FUNCTION(__assert_fail)(assertion, file, line, function);
   std::abort();  // not reached: glibc's handler aborts
@@ -47,13 +53,9 @@ void __assert_fail(const char* assertion, const char* file, unsigned int line,
 void __assert_perror_fail(int errnum, const char* file, unsigned int line,
                           const char* function) noexcept {
   if (Execution* e = controlled()) {
-    {
-      EngineSection engine;
-      e->note_assertion("assertion failed with error " + std::to_string(errnum) + " in " +
-                        (function != nullptr ? function : "?") + ", " + base_name(file) + ":" +
-                        std::to_string(line));
-    }
-    std::abort();
+    abort_with(
+        e, [&] { return "assertion failed with error " + std::to_string(errnum); }, file, line,
+        function);
   }
   LINEUP_REAL_FUNCTION(__assert_perror_fail)(errnum, file, line, function);
   std::abort();
