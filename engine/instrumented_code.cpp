@@ -343,6 +343,7 @@ InstrumentedCode find_instrumented_code() {
   struct Loaded {
     std::string path;
     uintptr_t bias;
+    bool executable;
   };
   std::vector<Loaded> loaded;
   dl_iterate_phdr(
@@ -356,7 +357,8 @@ InstrumentedCode find_instrumented_code() {
           name = n > 0 ? std::string(buf, static_cast<size_t>(n)) : "/proc/self/exe";
         }
         if (name.find("linux-vdso") != std::string::npos) return 0;
-        static_cast<std::vector<Loaded>*>(out)->push_back({name, info->dlpi_addr});
+        static_cast<std::vector<Loaded>*>(out)->push_back(
+            {name, info->dlpi_addr, info->dlpi_name == nullptr || *info->dlpi_name == 0});
         return 0;
       },
       &loaded);
@@ -364,6 +366,12 @@ InstrumentedCode find_instrumented_code() {
   for (const Loaded& l : loaded) {
     std::string error;
     auto ranges = instrumented_ranges(l.path, &error);
+    // The executable holds the runtime and the registered structures: with no instrumented
+    // code found in it, it was stripped (or its structures built without -g) and nothing
+    // about it can be told.
+    if (error.empty() && ranges.empty() && l.executable) {
+      error = "no debug information on instrumented code (stripped, or built without -g?)";
+    }
     if (!error.empty()) out.unreadable.push_back(l.path + ": " + error);
     if (!ranges.empty()) out.modules.push_back({l.path, l.bias, std::move(ranges)});
   }

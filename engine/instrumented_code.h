@@ -29,7 +29,8 @@ struct InstrumentedCode {
 
 /// Reads the debug information of every module loaded in this process. Modules without
 /// .debug_aranges that do not import a `__tsan_` symbol (glibc, libstdc++: uninstrumented)
-/// are skipped silently.
+/// are skipped silently; an executable in which no instrumented code is found (stripped) is
+/// unreadable.
 InstrumentedCode find_instrumented_code();
 
 /// The instrumented ranges of the ELF file at `path` (link-time addresses), or an error in
