@@ -25,8 +25,8 @@ std::string report_hints(const engine::ExecutionResult& r, const specs::TestProg
   const bool one = silent.size() == 1;
   return "hint: " + calls + (one ? " made" : " each made") + " no scheduling point: if " +
          (one ? "it reads or writes" : "they read or write") +
-         " shared memory, lineup did not see it (code built without lineup's instrumentation, "
-         "inline assembly, a memcpy), and that alone can make correct code look "
+         " shared memory, lineup did not see it (code built without lineup's instrumentation or "
+         "in inline assembly), and that alone can make correct code look "
          "non-linearizable\n";
 }
 
