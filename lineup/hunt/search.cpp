@@ -49,8 +49,7 @@ std::optional<Violation> prepare_spec(engine::Engine& engine, const specs::Targe
 Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
                     const engine::Program& p, const specs::Target& target,
                     const specs::TestProgram& program, uint64_t index,
-                    const std::vector<int>& results, checker::ProgramJudge& judge,
-                    bool atomics_only) {
+                    const std::vector<int>& results, checker::ProgramJudge& judge) {
   ViolationKind kind = ViolationKind::kNotLinearizable;
   std::string why;
   if (r.failed()) {
@@ -77,7 +76,7 @@ Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
              to_string(kind) + ": " + why + (why.ends_with('\n') ? "" : "\n") + "schedule " +
              r.schedule.to_token() + "\n" + engine::format_trace(r, p, engine);
   if (kind == ViolationKind::kNotLinearizable) {
-    v.report += report_hints(r, program, *target.model, atomics_only);
+    v.report += report_hints(r, program, *target.model, !engine.options().schedule_plain_accesses);
   }
   return v;
 }
@@ -235,9 +234,7 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
       judging.start();
       ++judged;
       const bool passed = !r.failed() && judge.passes(results, r.trace, relation);
-      if (!passed)
-        verdict = violation(r, engine_, p, target_, program, index, results, judge,
-                            options.replay.atomics_only);
+      if (!passed) verdict = violation(r, engine_, p, target_, program, index, results, judge);
       judging.stop();
       if (!passed && class_verdict) judged_classes.failed(fingerprint);
     }
@@ -281,30 +278,36 @@ std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::T
   return std::nullopt;
 }
 
+namespace {
+
+// One replay of `schedule`, phase 1 included when the spec is serial.
+std::optional<Violation> replay_once(engine::Engine& engine, const specs::Target& target,
+                                     const specs::TestProgram& program,
+                                     const engine::Schedule& schedule, const HuntOptions& options) {
+  checker::SerialOutcomes serial;
+  if (auto v = prepare_spec(engine, target, program, 0, options, &serial)) return v;
+  checker::ProgramJudge judge(target, program, options.replay.model_spec ? nullptr : &serial,
+                              options.replay.judges_classes());
+  std::vector<int> results(program.results_size(), 0);
+  engine::Program p = target.instantiate(program, &results);
+  engine::ReplayStrategy replay(schedule);
+  const engine::ExecutionResult& r = engine.run(p, replay);
+  if (!r.failed() && judge.passes(results, r.trace, nullptr)) return std::nullopt;
+  return violation(r, engine, p, target, program, 0, results, judge);
+}
+
+}  // namespace
+
 std::optional<Violation> replay_schedule(engine::Engine& engine, const specs::Target& target,
                                          const specs::TestProgram& program,
                                          const engine::Schedule& schedule,
                                          const HuntOptions& options) {
-  // Twice when the first switched to a thread pointer per logical thread: from the start
-  // again in that mode, as a hunt would have restarted the program.
-  for (int attempt = 0;; ++attempt) {
-    const bool own_pointers = engine.options().thread_pointer_per_thread;
-    checker::SerialOutcomes serial;
-    std::optional<Violation> v = prepare_spec(engine, target, program, 0, options, &serial);
-    std::vector<int> results(program.results_size(), 0);
-    engine::Program p = target.instantiate(program, &results);
-    if (!v) {
-      checker::ProgramJudge judge(target, program, options.replay.model_spec ? nullptr : &serial,
-                                  options.replay.judges_classes());
-      engine::ReplayStrategy replay(schedule);
-      const engine::ExecutionResult& r = engine.run(p, replay);
-      if (r.failed() || !judge.passes(results, r.trace, nullptr)) {
-        v = violation(r, engine, p, target, program, 0, results, judge,
-                      options.replay.atomics_only);
-      }
-    }
-    if (attempt == 1 || own_pointers || !engine.options().thread_pointer_per_thread) return v;
-  }
+  const bool own_pointers = engine.options().thread_pointer_per_thread;
+  std::optional<Violation> v = replay_once(engine, target, program, schedule, options);
+  if (own_pointers || !engine.options().thread_pointer_per_thread) return v;
+  // The engine switched to a thread pointer per logical thread: from the start again in that
+  // mode, as a hunt restarts the program (ProgramSearcher::search).
+  return replay_once(engine, target, program, schedule, options);
 }
 
 }  // namespace lineup::hunt
