@@ -174,34 +174,4 @@ ExitStatus corpus_check(const std::string& dir, uint64_t executions) {
   return undetermined ? ExitStatus::kUndetermined : ExitStatus::kClean;
 }
 
-ArchivedViolation archive_violation(const specs::Target& target, const hunt::Violation& v,
-                                    const hunt::HuntOptions& options, const std::string& dir,
-                                    bool shrink_it, bool quiet) {
-  ArchivedViolation out;
-  corpus::Counterexample& c = out.counterexample;
-  c = corpus::to_counterexample(target, v, options);
-  if (shrink_it) {
-    corpus::ShrinkOptions so;
-    so.bound = std::max(options.search.bound, 0);
-    c = corpus::shrink(c, so);
-    if (!quiet && c.original_program) {
-      std::printf(
-          "shrunk to: %s\n  (was %zu calls, %d preemptions; now %zu calls, %d preemptions, %zu "
-          "steps)\n",
-          c.program.describe(*target.model).c_str(), c.original_program->calls(), v.preemptions,
-          c.program.calls(), c.preemptions, c.schedule.choices.size());
-      if (auto r = corpus::reproduce(c); r.exact) std::fputs(r.violation->report.c_str(), stdout);
-    }
-  }
-  if (dir.empty()) return out;
-  corpus::Archived a = corpus::archive(dir, c);
-  out.path = a.path;
-  out.duplicate = a.duplicate;
-  if (!quiet) {
-    std::printf("%s %s\n",
-                a.duplicate ? "same bug already archived:" : "archived:", a.path.c_str());
-  }
-  return out;
-}
-
 }  // namespace lineup::cli

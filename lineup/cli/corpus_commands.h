@@ -53,10 +53,4 @@ struct ArchivedViolation {
   bool duplicate = false;                 // the corpus already held this bug
 };
 
-/// Shrinks (unless `shrink` is false) a violation the hunt found and archives it in `dir`
-/// (unless empty); prints the shrunk case and where it went unless `quiet`.
-ArchivedViolation archive_violation(const specs::Target& target, const hunt::Violation& v,
-                                    const hunt::HuntOptions& options, const std::string& dir,
-                                    bool shrink, bool quiet);
-
 }  // namespace lineup::cli

@@ -3,15 +3,22 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <vector>
 
 #include "engine/strategy/factory.h"
+#include "lineup/cli/findings.h"
 #include "lineup/cli/hidden_access_check.h"
 #include "lineup/cli/hunt_summary.h"
 #include "lineup/cli/progress.h"
+#include "lineup/corpus/corpus.h"
+#include "lineup/hunt/cheap_clocks.h"
+#include "lineup/hunt/interruption.h"
 #include "lineup/hunt/parallel.h"
 #include "lineup/hunt/shard.h"
 
@@ -25,6 +32,7 @@ double parse_budget(const std::string& text) {
   } catch (const std::exception&) {
     return -1;
   }
+  if (!std::isfinite(value) || value <= 0) return -1;
   std::string unit = text.substr(used);
   if (unit.empty() || unit == "s") return value;
   if (unit == "ms") return value / 1000;
@@ -40,6 +48,10 @@ HuntCommand::HuntCommand(CLI::App& app) {
   CLI::App* hunt = command_ = app.add_subcommand("hunt", "hunt for linearizability violations");
   hunt->add_option("structure", structure_, "structure to test (see `lineup list`)")->required();
   hunt->add_option("--budget", budget_, "time budget (30s, 2m, ...)")->capture_default_str();
+  hunt->add_option("--shrink-budget", shrink_budget_,
+                   "time for shrinking the violations found, after the budget (the hunt ends "
+                   "within budget + shrink budget + 6 s)")
+      ->capture_default_str();
   hunt->add_option("--strategy", strategy_, "search strategy")
       ->check(CLI::IsMember(engine::strategy_names()))
       ->capture_default_str();
@@ -127,6 +139,9 @@ HuntCommand::HuntCommand(CLI::App& app) {
 }
 
 ExitStatus HuntCommand::run() {
+  // The budget counts from here: checking the code and the corpus folder are part of the hunt.
+  const auto started = std::chrono::steady_clock::now();
+  const double start = hunt::coarse_seconds();
   hunt::HuntOptions options = options_;
   options.search.strategy = *engine::parse_strategy(strategy_);  // the parser checked the name
   options.replay.model_spec = spec_ == "model";
@@ -170,22 +185,45 @@ ExitStatus HuntCommand::run() {
   if (target->calls > 0 && command_->count("--calls") == 0) options.calls = target->calls;
   options.budget_seconds = parse_budget(budget_);
   if (options.budget_seconds < 0) {
-    std::fprintf(stderr, "lineup: bad --budget '%s' (e.g. 30s, 2m, 500ms)\n", budget_.c_str());
+    std::fprintf(stderr, "lineup: bad --budget '%s' (e.g. 30s, 2m, 500ms; more than 0)\n",
+                 budget_.c_str());
     return ExitStatus::kUsage;
+  }
+  const double shrink_budget_seconds = parse_budget(shrink_budget_);
+  if (shrink_budget_seconds < 0) {
+    std::fprintf(stderr, "lineup: bad --shrink-budget '%s' (e.g. 10s, 1m; more than 0)\n",
+                 shrink_budget_.c_str());
+    return ExitStatus::kUsage;
+  }
+  if (!output_.corpus_dir.empty()) {
+    if (std::string why = corpus::unwritable_reason(output_.corpus_dir); !why.empty()) {
+      std::fprintf(stderr, "lineup: cannot archive in --corpus '%s': %s\n",
+                   output_.corpus_dir.c_str(), why.c_str());
+      return ExitStatus::kUsage;
+    }
   }
   HiddenAccessVerdict hidden = check_hidden_accesses(allow_hidden_accesses_, output_.quiet);
   if (hidden.refuse) return ExitStatus::kUsage;
   options.unseen_accesses = hidden.unseen;
+  options.deadline = start + options.budget_seconds;
+  hunt::stop_on_signals();
   hunt::HuntResult r;
+  std::vector<ArchivedViolation> archived;
+  Progress progress(options.budget_seconds, output_.quiet);
+  Findings findings(*target, options, output_, [&] { progress.finish(); });
   try {
-    Progress progress(options.budget_seconds, output_.quiet);
-    r = hunt::hunt_parallel(*target, options, output_.jobs,
-                            [&](const hunt::HuntResult& so_far) { progress.update(so_far); });
+    r = hunt::hunt_parallel(*target, options, output_.jobs, [&](const hunt::HuntResult& so_far) {
+      findings.update(so_far);
+      progress.update(so_far);
+    });
     progress.finish();
+    archived = findings.finish(r, options.deadline + shrink_budget_seconds);
   } catch (const std::exception& e) {
+    progress.finish();
     std::fprintf(stderr, "lineup: internal error: %s\n", e.what());
     return ExitStatus::kInternalError;
   }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   for (const std::string& e : r.internal_errors) {
     std::fprintf(stderr, "lineup: internal error (the hunt went on): %s\n", e.c_str());
   }
@@ -195,22 +233,21 @@ ExitStatus HuntCommand::run() {
                   options.unseen_accesses + ")";
     }
   }
-  std::vector<ArchivedViolation> archived;
-  try {
-    for (const hunt::Violation& v : r.violations) {
-      if (!output_.json) std::printf("%s\n", v.report.c_str());
-      archived.push_back(
-          archive_violation(*target, v, options, output_.corpus_dir, output_.shrink, output_.json));
-    }
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "lineup: archiving failed: %s\n", e.what());
-    return ExitStatus::kInternalError;
-  }
+  const int interrupted = hunt::stop_signal();
   if (output_.json) {
-    std::printf("%s\n", hunt_json(*target, options, check_, output_, r, archived).dump(2).c_str());
+    nlohmann::json j = hunt_json(*target, options, check_, output_, r, archived);
+    j["interrupted_by"] = interrupted != 0 ? std::string("SIG") + sigabbrev_np(interrupted) : "";
+    j["archiving_errors"] = findings.errors();
+    std::printf("%s\n", j.dump(2).c_str());
   } else {
     print_hunt_summary(*target, options, check_, r);
+    if (interrupted != 0) {
+      std::printf("interrupted by SIG%s: the hunt stopped early\n", sigabbrev_np(interrupted));
+    }
   }
+  std::fflush(stdout);
+  if (interrupted != 0) return static_cast<ExitStatus>(128 + interrupted);
+  if (!findings.errors().empty() && r.violations.empty()) return ExitStatus::kInternalError;
   if (!r.violations.empty()) return ExitStatus::kViolation;
   return r.internal_errors.empty() ? ExitStatus::kClean : ExitStatus::kInternalError;
 }

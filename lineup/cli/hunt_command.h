@@ -33,14 +33,15 @@ class HuntCommand : public Command {
   CLI::App* command_;
   hunt::HuntOptions options_;
   HuntOutput output_;
-  std::string structure_, budget_ = "30s", check_ = "dependency", spec_ = "model", shard_;
+  std::string structure_, budget_ = "30s", shrink_budget_ = "10s", check_ = "dependency",
+                          spec_ = "model", shard_;
   std::string strategy_ = engine::to_string(hunt::HuntOptions().search.strategy);
   std::string memory_model_ = "sc";
   bool allow_hidden_accesses_ = false;
 };
 
 /// Seconds of a budget such as "30s", "2m", "500ms", "1h" or plain seconds; negative when it
-/// is not one.
+/// is not one, or not a finite number of seconds more than 0.
 double parse_budget(const std::string& text);
 
 }  // namespace lineup::cli

@@ -1,10 +1,12 @@
 #include "lineup/corpus/corpus.h"
 
 #include <fcntl.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -112,13 +114,62 @@ std::vector<Entry> read(const std::string& dir) {
   return out;
 }
 
-Archived archive(const std::string& dir, const Counterexample& c) {
+std::optional<std::string> same_bug(const std::string& dir, const Counterexample& c,
+                                    const std::string& except) {
   for (const Entry& e : read(dir)) {
     const auto& o = e.counterexample;
-    if (o && o->structure == c.structure && o->kind == c.kind && o->signature == c.signature) {
-      return {e.path, true};
+    if (e.path != except && o && o->structure == c.structure && o->kind == c.kind &&
+        o->signature == c.signature) {
+      return e.path;
     }
   }
+  return std::nullopt;
+}
+
+std::string unwritable_reason(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return "cannot create the folder: " + ec.message();
+  if (!fs::is_directory(dir, ec)) return "not a folder";
+  try {
+    std::string probe = (fs::path(dir) / ".lineup-write-test").string();
+    ::unlink(probe.c_str());  // a leftover of a killed check
+    write_new_file(probe, "lineup\n");
+    ::unlink(probe.c_str());
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  struct statvfs st = {};
+  if (statvfs(dir.c_str(), &st) == 0) {
+    uint64_t free_bytes = static_cast<uint64_t>(st.f_bavail) * st.f_frsize;
+    if (free_bytes < kMinimumFreeBytes) {
+      return "only " + std::to_string(free_bytes / 1024) + " KiB free";
+    }
+  }
+  return "";
+}
+
+void replace(const std::string& path, const Counterexample& c) {
+  const specs::Target* target = specs::find_target(c.structure);
+  if (target == nullptr) throw std::runtime_error("unknown structure " + c.structure);
+  fs::path at(path);
+  std::string text = to_json(c, *target->model);
+  for (int n = 0;; ++n) {
+    std::string tmp =
+        (at.parent_path() / ("." + at.filename().string() + ".new" + std::to_string(n))).string();
+    if (!write_new_file(tmp, text)) continue;  // a leftover of a killed writer: another name
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+      int saved = errno;
+      ::unlink(tmp.c_str());
+      errno = saved;
+      io_error("cannot replace", path);
+    }
+    return;
+  }
+}
+
+Archived archive(const std::string& dir, const Counterexample& c) {
+  if (std::optional<std::string> same = same_bug(dir, c)) return {*same, true};
   std::error_code ec;
   fs::create_directories(dir, ec);
   const specs::Target* target = specs::find_target(c.structure);

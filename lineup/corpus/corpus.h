@@ -3,6 +3,7 @@
 // replayed.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,22 @@ struct Archived {
 /// Stores `c` in `dir` (created if needed) as a new file, unless a readable entry with the
 /// same structure, kind and signature is already there.
 Archived archive(const std::string& dir, const Counterexample& c);
+
+/// The path of a readable entry of `dir` other than `except` with `c`'s structure, kind and
+/// signature (the same bug), if there is one.
+std::optional<std::string> same_bug(const std::string& dir, const Counterexample& c,
+                                    const std::string& except = "");
+
+/// Why counterexamples cannot be archived in `dir`, "" when they can: the folder is created if
+/// missing, must be a folder, must take a new file (one is written, flushed and removed), and
+/// must have at least kMinimumFreeBytes free.
+std::string unwritable_reason(const std::string& dir);
+constexpr uint64_t kMinimumFreeBytes = 1 << 20;
+
+/// Replaces the file at `path` with `c`: written to a temporary file in the same folder,
+/// flushed, and renamed over `path`, so that a reader sees the old file or the new one.
+/// Throws std::runtime_error on I/O errors.
+void replace(const std::string& path, const Counterexample& c);
 
 /// The outcome of replaying a counterexample.
 struct Reproduction {

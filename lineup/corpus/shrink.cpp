@@ -67,8 +67,11 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   hunting.search.stale_bound = stale_choices(c.schedule);
   hunting.search.executions_per_program = options.executions_per_candidate;
   auto engine = hunt::make_engine(*target, hunting, static_cast<int>(c.program.threads.size()));
+  auto stopped = [&] { return options.stop && options.stop(); };
   auto fails = [&](const specs::TestProgram& p) -> std::optional<hunt::Violation> {
-    auto s = hunt::ProgramSearcher(*engine, *target).search(p, c.program_index, hunting);
+    hunt::SearchHooks hooks;
+    hooks.stop = stopped;
+    auto s = hunt::ProgramSearcher(*engine, *target, hooks).search(p, c.program_index, hunting);
     if (s.violation && s.violation->kind == c.kind) return s.violation;
     return std::nullopt;
   };
@@ -84,13 +87,15 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
     found = fails(c.program);
   }
   if (!found) {
-    log("the program no longer fails under the bounded search; nothing to shrink");
+    log(stopped() ? "stopped: no time left to re-search the program; not shrunk"
+                  : "the program no longer fails under the bounded search; nothing to shrink");
     return c;
   }
   specs::TestProgram current = c.program;
-  for (bool smaller = true; smaller;) {
+  for (bool smaller = true; smaller && !stopped();) {
     smaller = false;
     for (auto& [candidate, what] : candidates(current, *target)) {
+      if (stopped()) break;
       if (auto v = fails(candidate)) {
         current = std::move(candidate);
         found = std::move(v);
@@ -107,6 +112,7 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   hunting.search.strategy = hunt::systematic_strategy(c.replay.memory_model);
   hunting.search.bound = best.preemptions;
   hunt::SearchHooks every_violation;
+  every_violation.stop = stopped;
   every_violation.more = [&](const hunt::Violation& v) {
     if (v.kind == c.kind && (v.preemptions < best.preemptions ||
                              (v.preemptions == best.preemptions && v.steps < best.steps))) {
@@ -116,6 +122,7 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   };
   hunt::ProgramSearcher(*engine, *target, std::move(every_violation))
       .search(current, c.program_index, hunting);
+  if (stopped()) log("stopped: the time for shrinking ran out; the case is partly shrunk");
   log("schedule: " + std::to_string(best.preemptions) + " preemptions, " +
       std::to_string(best.steps) + " steps");
   Counterexample out = c;

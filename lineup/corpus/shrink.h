@@ -20,11 +20,15 @@ struct ShrinkOptions {
   int bound = 2;
   /// Called with a line per accepted step ("dropped T2[1].pop()"); may be empty.
   std::function<void(const std::string&)> log;
+  /// Asked after every execution; when it returns true, shrinking ends with the smallest case
+  /// found so far (logged as "stopped: ..."). May be empty.
+  std::function<bool()> stop;
 };
 
 /// A counterexample of the same structure and kind whose program no single removal or
 /// argument simplification can shrink further while still failing (under the bounded
-/// search), with a schedule of fewest preemptions and then fewest steps. The original
+/// search), with a schedule of fewest preemptions and then fewest steps, or the smallest
+/// failing case found before options.stop returned true. The original
 /// program and schedule are kept in original_program / original_schedule. Returns `c`
 /// unchanged when its program no longer fails under the bounded search.
 Counterexample shrink(const Counterexample& c, const ShrinkOptions& options = {});

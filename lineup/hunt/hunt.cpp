@@ -8,6 +8,7 @@
 #include "engine/symbolizer.h"
 #include "generator/programs.h"
 #include "lineup/hunt/cheap_clocks.h"
+#include "lineup/hunt/interruption.h"
 #include "lineup/hunt/search.h"
 
 namespace lineup::hunt {
@@ -35,8 +36,13 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   // Asked after every execution, so read from the coarse clock; the loop and the bound count
   // ask the same clock, so a program the deadline stopped is never counted as complete.
-  const double deadline = coarse_seconds() + options.budget_seconds;
-  auto out_of_time = [&] { return coarse_seconds() >= deadline; };
+  const double deadline =
+      options.deadline > 0 ? options.deadline : coarse_seconds() + options.budget_seconds;
+  auto out_of_time = [&] { return stop_signal() != 0 || coarse_seconds() >= deadline; };
+  // A violation found just before the deadline still gets its concrete witness searched.
+  auto witness_out_of_time = [&] {
+    return stop_signal() != 0 || coarse_seconds() >= deadline + kWitnessGraceSeconds;
+  };
   auto engine = make_engine(target, options, generator::thread_count(target, options.shape()));
   rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
   uint64_t classes = 0;  // distinct classes reached (ProgramSearcher counts them)
@@ -96,7 +102,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
       best.insert(at, {new_classes, program});
     }
     if (s.violation) {
-      if (auto w = concrete_witness(*engine, target, *s.violation, current)) {
+      if (auto w = concrete_witness(*engine, target, *s.violation, current, witness_out_of_time)) {
         w->detected = s.violation->detected;  // found when the first failing execution was
         s.violation = std::move(w);
       }

@@ -91,6 +91,11 @@ struct HuntOptions {
   /// (0: never).
   uint64_t curve_every = 0;
   double budget_seconds = 30;
+  /// When the hunt ends, in seconds of the coarse monotonic clock (cheap_clocks.h), which every
+  /// process of the machine shares: the workers of a hunt end together however late they
+  /// started. 0: budget_seconds after the hunt starts. A stop request (interruption.h) ends it
+  /// sooner.
+  double deadline = 0;
   int threads = 3, calls = 3;
   int init = 0;  // sequential prefix of up to this many calls before the threads start
   uint64_t seed = 1;
@@ -173,18 +178,34 @@ struct HuntResult {
   uint64_t thread_pointer_switches = 0;
   /// --jobs: violations dropped when merging as already found by another worker.
   uint64_t duplicates_dropped = 0;
+  /// --jobs: workers killed when they had not reported by the end of their grace after the
+  /// deadline or a stop request; the programs they were hunting are not counted.
+  uint64_t workers_stopped = 0;
   std::vector<Violation> violations;
   /// lineup's own failures that the hunt went on after (a worker process that died), each
   /// naming the program it was hunting.
   std::vector<std::string> internal_errors;
 };
 
+/// How long after its deadline a hunt may still search for the concrete witness of a
+/// violation it found (search.h, concrete_witness).
+constexpr double kWitnessGraceSeconds = 2;
+
+/// How long after the deadline the workers of a hunt (parallel.h) may take to report before
+/// they are killed: long enough for the engine's hang timeout (EngineOptions::hang_timeout_ms,
+/// 5 s) to end an execution in flight.
+constexpr double kDeadlineGraceSeconds = 6;
+
+/// How long after a stop request (interruption.h) the workers may take to report.
+constexpr double kInterruptGraceSeconds = 2;
+
 /// The systematic strategy that re-searches a program (shrinking, corpus checks): CB-DPOR in
 /// SC mode, dfs in c11 mode.
 engine::StrategyKind systematic_strategy(engine::MemoryModel model);
 
-/// Hunts until the budget ends or the first violation. `progress` (optional) is called after
-/// every program.
+/// Hunts until the deadline (HuntOptions::deadline, or the budget), a stop request
+/// (interruption.h), options.max_violations violations, or options.max_programs programs.
+/// `progress` (optional) is called after every program.
 HuntResult hunt(const specs::Target& target, const HuntOptions& options,
                 const std::function<void(const HuntResult&)>& progress = {});
 

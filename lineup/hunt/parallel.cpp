@@ -1,6 +1,8 @@
 #include "lineup/hunt/parallel.h"
 
 #include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,6 +20,8 @@
 
 #include "generator/programs.h"
 #include "lineup/hunt/case_json.h"
+#include "lineup/hunt/cheap_clocks.h"
+#include "lineup/hunt/interruption.h"
 #include "lineup/hunt/search.h"
 
 namespace lineup::hunt {
@@ -72,7 +76,13 @@ void write_line(int fd, const json& j) {
   }
 }
 
-[[noreturn]] void run_worker(const specs::Target& target, const HuntOptions& options, int fd) {
+[[noreturn]] void run_worker(const specs::Target& target, const HuntOptions& options, int fd,
+                             pid_t parent) {
+  // A worker never outlives its parent (killed with -9, say): its findings would go nowhere.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(3);
+  // SIGINT from the terminal and SIGTERM from the parent both mean: stop and report.
+  stop_on_signals(false);
   double last = -1;
   size_t sent = 0;  // violations sent so far
   auto send_violations = [&](const HuntResult& r) {
@@ -104,9 +114,11 @@ void write_line(int fd, const json& j) {
 // report one bug under different signatures (one schedule preempts in empty(), another in
 // empty() and enqueue()). A violation found without some earlier violation's functions
 // sealed is a new bug only if its program still fails with them sealed, as it would have had
-// to in a single hunt; otherwise it is dropped. `kept` are in program order.
+// to in a single hunt; otherwise it is dropped. `kept` are in program order. A re-search that
+// `stop` cuts short keeps its violation.
 std::vector<Violation> drop_rediscoveries(const specs::Target& target, const HuntOptions& options,
-                                          std::vector<Violation> all) {
+                                          std::vector<Violation> all,
+                                          const std::function<bool()>& stop) {
   std::vector<Violation> kept;
   std::unique_ptr<engine::Engine> engine;
   for (Violation& v : all) {
@@ -122,8 +134,11 @@ std::vector<Violation> drop_rediscoveries(const specs::Target& target, const Hun
       if (!engine) {
         engine = make_engine(target, again, generator::thread_count(target, options.shape()));
       }
-      ProgramSearch s = ProgramSearcher(*engine, target).search(v.program, v.program_index, again);
-      confirmed = s.violation && s.violation->kind == v.kind;
+      SearchHooks hooks;
+      hooks.stop = stop;
+      ProgramSearch s =
+          ProgramSearcher(*engine, target, hooks).search(v.program, v.program_index, again);
+      confirmed = (s.violation && s.violation->kind == v.kind) || stop();
     }
     if (confirmed) kept.push_back(std::move(v));
   }
@@ -153,11 +168,12 @@ void start(Worker& w, const specs::Target& target) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("cannot create a pipe for a worker");
   std::fflush(nullptr);
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("cannot start a worker process");
   if (pid == 0) {
     ::close(fds[0]);
-    run_worker(target, w.options, fds[1]);
+    run_worker(target, w.options, fds[1], parent);
   }
   ::close(fds[1]);
   w.pid = pid;
@@ -175,7 +191,7 @@ std::string describe_status(int status) {
 // Worker i's share of a hunt split in `jobs`: every jobs-th program of this hunt's shard, and
 // its part of the program limit.
 HuntOptions worker_options(const HuntOptions& options, int jobs, int i) {
-  HuntOptions mine = options;
+  HuntOptions mine = options;  // the deadline included: workers end together
   mine.shard.count = options.shard.count * static_cast<uint64_t>(jobs);
   mine.shard.index = options.shard.index + options.shard.count * static_cast<uint64_t>(i);
   if (options.max_programs != 0) {
@@ -251,16 +267,33 @@ std::optional<HuntOptions> successor_options(const Worker& w, double left) {
 HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options, int jobs,
                          const std::function<void(const HuntResult&)>& progress) {
   if (jobs <= 1) return hunt(target, options, progress);
-  using Clock = std::chrono::steady_clock;
-  auto started = Clock::now();
+  HuntOptions shared = options;
+  if (shared.deadline <= 0) shared.deadline = coarse_seconds() + options.budget_seconds;
   std::vector<Worker> workers(static_cast<size_t>(jobs));
   for (int i = 0; i < jobs; ++i) {
-    workers[static_cast<size_t>(i)].options = worker_options(options, jobs, i);
+    workers[static_cast<size_t>(i)].options = worker_options(shared, jobs, i);
     start(workers[static_cast<size_t>(i)], target);
   }
   // The last counts of worker processes that died, and what they died of.
   std::vector<json> retired;
   std::vector<std::string> internal_errors;
+  uint64_t stopped = 0;  // workers killed at the end of their grace
+  // After a stop request or the deadline, workers have a grace to report; then they are
+  // killed. `kill_at` is when (0: not yet decided).
+  double kill_at = 0;
+  bool asked_to_stop = false;
+  auto finishing = [&] {
+    if (stop_signal() != 0 && !asked_to_stop) {
+      asked_to_stop = true;
+      for (const Worker& w : workers) {
+        if (w.fd >= 0) kill(w.pid, SIGTERM);
+      }
+      double by = coarse_seconds() + kInterruptGraceSeconds;
+      kill_at = kill_at == 0 ? by : std::min(kill_at, by);
+    }
+    if (kill_at == 0) kill_at = shared.deadline + kDeadlineGraceSeconds;
+    return coarse_seconds() >= kill_at;
+  };
   // `final`: all workers have reported; drops rediscoveries (which takes searches).
   auto merged = [&](bool final) {
     std::vector<const json*> counts;
@@ -271,6 +304,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
     }
     HuntResult r = summed_counts(counts);
     r.internal_errors = internal_errors;
+    r.workers_stopped = stopped;
     std::vector<Violation> all;
     for (const Worker& w : workers) all.insert(all.end(), w.violations.begin(), w.violations.end());
     std::stable_sort(all.begin(), all.end(), [](const Violation& a, const Violation& b) {
@@ -280,7 +314,12 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
     for (Violation& v : all) {
       if (seen.insert({v.kind, v.signature}).second) r.violations.push_back(std::move(v));
     }
-    if (final) r.violations = drop_rediscoveries(target, options, std::move(r.violations));
+    if (final) {
+      auto stop = [&] {
+        return stop_signal() != 0 || coarse_seconds() >= shared.deadline + kDeadlineGraceSeconds;
+      };
+      r.violations = drop_rediscoveries(target, options, std::move(r.violations), stop);
+    }
     r.duplicates_dropped = all.size() - r.violations.size();
     if (options.max_violations != 0 && r.violations.size() > options.max_violations) {
       r.violations.resize(options.max_violations);
@@ -289,10 +328,26 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
   };
   size_t open = workers.size();
   while (open > 0) {
+    if (finishing()) {
+      // Past the grace: what the workers sent is kept, their programs in progress are not.
+      for (Worker& w : workers) {
+        if (w.fd < 0) continue;
+        kill(w.pid, SIGKILL);
+        waitpid(w.pid, nullptr, 0);
+        ::close(w.fd);
+        w.fd = -1;
+        if (!w.last.is_null()) w.last["programs"] = w.done;
+        ++stopped;
+        --open;
+      }
+      break;
+    }
     std::vector<pollfd> fds;
     fds.reserve(workers.size());
     for (const Worker& w : workers) fds.push_back({w.fd, POLLIN, 0});
-    if (poll(fds.data(), fds.size(), -1) < 0) continue;
+    const int wait_ms =
+        static_cast<int>(std::clamp((kill_at - coarse_seconds()) * 1000, 10.0, 250.0));
+    if (poll(fds.data(), fds.size(), wait_ms) <= 0) continue;
     for (size_t i = 0; i < workers.size(); ++i) {
       Worker& w = workers[i];
       if (w.fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
@@ -323,9 +378,9 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
       if (!w.last.is_null()) {
         w.last["programs"] = w.done;  // its last counts may be older than its last program
         retired.push_back(w.last);
+        w.last = json();
       }
-      double left =
-          options.budget_seconds - std::chrono::duration<double>(Clock::now() - started).count();
+      double left = stop_signal() != 0 ? 0 : shared.deadline - coarse_seconds();
       std::optional<HuntOptions> next = successor_options(w, left);
       w.error.clear();
       if (!next) {

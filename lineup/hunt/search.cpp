@@ -177,6 +177,9 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
     return std::chrono::duration<double>(Clock::now() - t).count();
   };
   ProgramSearch out;
+  // Asked before the first execution too: a caller past its deadline (shrinking, a witness
+  // search) must not wait for one more execution, which may take the hang timeout.
+  if (hooks_.stop && hooks_.stop()) return out;
   checker::SerialOutcomes serial;
   auto phase1 = Clock::now();
   out.violation = prepare_spec(engine_, target_, program, index, options, &serial);
@@ -264,7 +267,8 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
 }
 
 std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
-                                          const Violation& found, const HuntOptions& options) {
+                                          const Violation& found, const HuntOptions& options,
+                                          const std::function<bool()>& stop) {
   if (found.kind != ViolationKind::kNotLinearizable || !options.replay.judges_classes() ||
       !options.sealed.empty()) {
     return std::nullopt;
@@ -272,8 +276,10 @@ std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::T
   HuntOptions classic = options;
   classic.replay.dependency_aware = false;
   classic.search.strategy = engine::StrategyKind::kCbDpor;
-  ProgramSearch s =
-      ProgramSearcher(engine, target).search(found.program, found.program_index, classic);
+  SearchHooks hooks;
+  hooks.stop = stop;
+  ProgramSearch s = ProgramSearcher(engine, target, std::move(hooks))
+                        .search(found.program, found.program_index, classic);
   if (s.violation && s.violation->kind == found.kind) return s.violation;
   return std::nullopt;
 }

@@ -41,7 +41,8 @@ struct ProgramSearch {
 
 /// What a caller may add to the search of a program; every part is optional.
 struct SearchHooks {
-  /// Stops the search early when it returns true (asked after every execution).
+  /// Stops the search early when it returns true (asked before the first execution and after
+  /// every execution).
   std::function<bool()> stop;
   /// Incremented as each class (of happens-before) is first reached in the program.
   uint64_t* classes_reached = nullptr;
@@ -83,9 +84,11 @@ class ProgramSearcher {
 /// overlap in real time (an equivalent one fails). Its concrete witness: an execution of the
 /// same program that fails classic Line-Up itself, with the fewest preemptions (CB-DPOR up to
 /// options.search.bound) — a schedule that shows the bug in real time and whose preemptions name
-/// the functions involved. nullopt when `found` is not of that kind or none is found.
+/// the functions involved. nullopt when `found` is not of that kind or none is found before
+/// `stop` (optional) returns true.
 std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
-                                          const Violation& found, const HuntOptions& options);
+                                          const Violation& found, const HuntOptions& options,
+                                          const std::function<bool()>& stop = {});
 
 /// Runs `program` once along `schedule` and judges the execution as the hunt would. nullopt
 /// when the execution is fine; a divergence (the schedule does not fit the program) is
