@@ -111,6 +111,12 @@ void Findings::shrink_and_keep(const hunt::Violation& v, Seen& seen, double shri
       seen.archived.path = *same;
       seen.archived.duplicate = true;
       seen.ours = false;
+    } else if (c.signature != seen.signature) {
+      // A file's name says its signature: the shrunk case goes to a file of its own, then the
+      // unshrunk one goes.
+      corpus::Archived a = corpus::archive(output_.corpus_dir, c);
+      ::unlink(seen.archived.path.c_str());
+      seen.archived.path = a.path;
     } else if (c.original_program) {
       corpus::replace(seen.archived.path, c);
     }
