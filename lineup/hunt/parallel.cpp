@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/symbolizer.h"
 #include "generator/programs.h"
 #include "lineup/hunt/case_json.h"
 #include "lineup/hunt/cheap_clocks.h"
@@ -267,6 +268,8 @@ std::optional<HuntOptions> successor_options(const Worker& w, double left) {
 HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options, int jobs,
                          const std::function<void(const HuntResult&)>& progress) {
   if (jobs <= 1) return hunt(target, options, progress);
+  // Loaded once here rather than in every worker: forked workers share what it read.
+  engine::symbolizer().frames(reinterpret_cast<uintptr_t>(&hunt_parallel));
   HuntOptions shared = options;
   if (shared.deadline <= 0) shared.deadline = coarse_seconds() + options.budget_seconds;
   std::vector<Worker> workers(static_cast<size_t>(jobs));
@@ -330,9 +333,13 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
   while (open > 0) {
     if (finishing()) {
       // Past the grace: what the workers sent is kept, their programs in progress are not.
+      // All killed first: a process takes a while to release its memory, and they do so
+      // side by side.
+      for (Worker& w : workers) {
+        if (w.fd >= 0) kill(w.pid, SIGKILL);
+      }
       for (Worker& w : workers) {
         if (w.fd < 0) continue;
-        kill(w.pid, SIGKILL);
         waitpid(w.pid, nullptr, 0);
         ::close(w.fd);
         w.fd = -1;
