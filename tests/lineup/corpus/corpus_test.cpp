@@ -1,5 +1,5 @@
-// The corpus folder: atomic never-overwriting writes (also under SIGKILL), dedupe by
-// signature, replay determinism, shrinking.
+// The corpus folder: atomic never-overwriting writes (also under SIGKILL), dedupe by signature,
+// unreadable files reported beside the rest, replay determinism, shrinking.
 #include "lineup/corpus/corpus.h"
 
 #include <gtest/gtest.h>
@@ -101,6 +101,25 @@ TEST(Corpus, UnreadableFilesAreReportedAndTheRestRead) {
   EXPECT_FALSE(entries[0].counterexample.has_value());  // broken.json sorts first
   EXPECT_EQ(entries[0].error.rfind((d.path / "broken.json").string() + ": not valid JSON", 0), 0u)
       << entries[0].error;
+  EXPECT_TRUE(entries[1].counterexample.has_value());
+}
+
+// A file with a number no double holds is unreadable, named with the field, and the other
+// files are read.
+TEST(Corpus, AFileWithANumberBeyondDoubleIsUnreadableAndTheRestRead) {
+  TempDir d;
+  std::string good = archive(d.path.string(), found_bug()).path, text = slurp(good);
+  const std::string preemptions = "\"preemptions\": ";
+  size_t at = text.find(preemptions) + preemptions.size();
+  text.replace(at, text.find(',', at) - at, "1e999");
+  std::ofstream(d.path / "a-overflow.json") << text;
+  std::vector<Entry> entries = read(d.path.string());
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_FALSE(entries[0].counterexample.has_value());
+  EXPECT_EQ(entries[0].error,
+            (d.path / "a-overflow.json").string() +
+                ": field 'preemptions': not valid JSON (number overflow parsing '1e999')");
+  EXPECT_EQ(entries[1].path, good);
   EXPECT_TRUE(entries[1].counterexample.has_value());
 }
 
