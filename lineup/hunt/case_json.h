@@ -135,7 +135,8 @@ nlohmann::json program_json(const specs::Model& model, const specs::TestProgram&
 specs::TestProgram parse_program(const specs::Model& model, const nlohmann::json& j,
                                  const std::string& field);
 
-/// A schedule token (engine::Schedule::to_token); `field` names it in errors.
+/// A schedule token (engine::Schedule::to_token) within the caps of engine/schedule.h;
+/// `field` names it in errors.
 engine::Schedule parse_schedule(const std::string& token, const std::string& field);
 
 /// Writes `s` into the object `j`. Keys that are not always written are written only when
