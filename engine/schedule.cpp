@@ -1,24 +1,31 @@
 #include "engine/schedule.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace lineup::engine {
 namespace {
 
 constexpr std::string_view kPrefix = "s1:";
-constexpr int kLetters = 52;
 constexpr std::string_view kWeak = "/w:";
 
-// Reads a decimal number at token[i], advancing i; false if there is none or it is too long.
-bool number(std::string_view token, size_t& i, size_t& out) {
+// Reads a decimal number at token[i], advancing i past its digits; false if there are none.
+// A number above `max` reads as max + 1, however many digits it has.
+bool number(std::string_view token, size_t& i, size_t max, size_t& out) {
   size_t start = i;
   out = 0;
-  while (i < token.size() && std::isdigit(static_cast<unsigned char>(token[i]))) {
-    out = out * 10 + static_cast<size_t>(token[i] - '0');
-    if (out > 100'000'000) return false;
-    ++i;
+  for (; i < token.size() && std::isdigit(static_cast<unsigned char>(token[i])); ++i) {
+    if (out <= max) out = std::min(out * 10 + static_cast<size_t>(token[i] - '0'), max + 1);
   }
   return i > start;
+}
+
+// The message of a token that is not one.
+std::string malformed(const std::string& why) { return "malformed schedule token: " + why; }
+
+// The message of a token that expands past a cap: "more than CAP WHAT".
+std::string too_large(size_t cap, const std::string& what) {
+  return "schedule token too large: more than " + std::to_string(cap) + " " + what;
 }
 
 char thread_letter(ThreadId t) {
@@ -62,45 +69,68 @@ std::string Schedule::to_token() const {
   return out;
 }
 
+namespace {
+
+// Appends the memory-model choices "0x4,1,0" of `part` to `out`; returns why it cannot.
+std::optional<std::string> parse_stale(std::string_view part, std::vector<uint32_t>& out) {
+  size_t i = 0;
+  while (true) {
+    size_t value = 0, count = 1;
+    if (!number(part, i, kMaxStaleness, value)) return malformed("bad memory-model choice");
+    if (value > kMaxStaleness) {
+      return too_large(kMaxStaleness, "stores back in one memory-model choice");
+    }
+    if (i < part.size() && part[i] == 'x') {
+      ++i;
+      if (!number(part, i, kMaxMemoryChoices, count) || count == 0) {
+        return malformed("bad memory-model choice run");
+      }
+    }
+    if (count > kMaxMemoryChoices - out.size()) {
+      return too_large(kMaxMemoryChoices, "memory-model choices");
+    }
+    out.insert(out.end(), count, static_cast<uint32_t>(value));
+    if (i == part.size()) return std::nullopt;
+    if (part[i++] != ',' || i == part.size()) return malformed("expected ',' between choices");
+  }
+}
+
+// Appends the thread runs "a12b3a" of `part` to `out`; returns why it cannot.
+std::optional<std::string> parse_runs(std::string_view part, std::vector<ThreadId>& out) {
+  size_t i = 0;
+  while (i < part.size()) {
+    int t = letter_thread(part[i]);
+    if (t < 0) return malformed("bad thread letter '" + std::string(1, part[i]) + "'");
+    ++i;
+    size_t count = 1, digits = 0;
+    if (number(part, i, kMaxScheduleSteps, digits)) {
+      if (digits == 0) return malformed("zero-length run");
+      count = digits;
+    }
+    if (count > kMaxScheduleSteps - out.size()) return too_large(kMaxScheduleSteps, "steps");
+    out.insert(out.end(), count, t);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Schedule> Schedule::from_token(std::string_view token, std::string* error) {
   auto fail = [&](const std::string& why) -> std::optional<Schedule> {
-    if (error) *error = "malformed schedule token: " + why;
+    if (error) *error = why;
     return std::nullopt;
   };
-  if (token.substr(0, kPrefix.size()) != kPrefix) return fail("expected prefix \"s1:\"");
+  if (token.substr(0, kPrefix.size()) != kPrefix) {
+    return fail(malformed("expected prefix \"s1:\""));
+  }
+  token.remove_prefix(kPrefix.size());
   Schedule s;
   size_t weak = token.find(kWeak);
   if (weak != std::string_view::npos) {
-    size_t i = weak + kWeak.size();
-    while (i < token.size()) {
-      size_t value = 0, count = 1;
-      if (!number(token, i, value)) return fail("bad memory-model choice");
-      if (i < token.size() && token[i] == 'x') {
-        ++i;
-        if (!number(token, i, count) || count == 0) return fail("bad memory-model choice run");
-      }
-      s.stale.insert(s.stale.end(), count, static_cast<uint32_t>(value));
-      if (i < token.size() && token[i++] != ',') return fail("expected ',' between choices");
-    }
+    if (auto why = parse_stale(token.substr(weak + kWeak.size()), s.stale)) return fail(*why);
     token = token.substr(0, weak);
   }
-  size_t i = kPrefix.size();
-  while (i < token.size()) {
-    int t = letter_thread(token[i]);
-    if (t < 0 || t >= kLetters) return fail("bad thread letter '" + std::string(1, token[i]) + "'");
-    ++i;
-    size_t count = 1;
-    if (i < token.size() && std::isdigit(static_cast<unsigned char>(token[i]))) {
-      count = 0;
-      while (i < token.size() && std::isdigit(static_cast<unsigned char>(token[i]))) {
-        count = count * 10 + static_cast<size_t>(token[i] - '0');
-        if (count > 100'000'000) return fail("run too long");
-        ++i;
-      }
-      if (count == 0) return fail("zero-length run");
-    }
-    s.choices.insert(s.choices.end(), count, t);
-  }
+  if (auto why = parse_runs(token, s.choices)) return fail(*why);
   return s;
 }
 

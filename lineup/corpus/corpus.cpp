@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 
@@ -38,15 +39,33 @@ std::string file_stem(const Counterexample& c) {
   return stem + "-" + hex;
 }
 
+// Creates ".NAME.XXXXXX" beside `path` (X random) as a new file with mode 0666 less the
+// process's umask, as open(2) applies it (mkstemp would make it 0600); sets `name` and returns
+// the descriptor open for writing, or -1 with errno set.
+int create_temporary(const std::string& path, std::string& name) {
+  static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  static thread_local std::mt19937_64 random(std::random_device{}());
+  fs::path target(path);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    // The process id keeps forked copies of one generator apart.
+    uint64_t bits = random() ^ (static_cast<uint64_t>(::getpid()) * 0x9E3779B97F4A7C15ULL);
+    std::string suffix(6, ' ');
+    for (char& c : suffix) {
+      c = kChars[bits % (sizeof kChars - 1)];
+      bits /= sizeof kChars - 1;
+    }
+    name = (target.parent_path() / ("." + target.filename().string() + "." + suffix)).string();
+    int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;
+}
+
 }  // namespace
 
 bool write_new_file(const std::string& path, const std::string& text) {
-  fs::path target(path);
-  std::string tmp =
-      (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
-  std::vector<char> name(tmp.begin(), tmp.end());
-  name.push_back('\0');
-  int fd = mkstemp(name.data());
+  std::string name;
+  int fd = create_temporary(path, name);
   if (fd < 0) io_error("cannot create a temporary file for", path);
   size_t done = 0;
   while (done < text.size()) {
@@ -55,19 +74,19 @@ bool write_new_file(const std::string& path, const std::string& text) {
       if (errno == EINTR) continue;
       int saved = errno;
       ::close(fd);
-      ::unlink(name.data());
+      ::unlink(name.c_str());
       errno = saved;
       io_error("cannot write", path);
     }
     done += static_cast<size_t>(n);
   }
   if (::fsync(fd) != 0 || ::close(fd) != 0) {
-    ::unlink(name.data());
+    ::unlink(name.c_str());
     io_error("cannot flush", path);
   }
-  bool created = ::link(name.data(), path.c_str()) == 0;
+  bool created = ::link(name.c_str(), path.c_str()) == 0;
   int saved = errno;
-  ::unlink(name.data());
+  ::unlink(name.c_str());
   if (!created && saved != EEXIST) {
     errno = saved;
     io_error("cannot create", path);

@@ -15,7 +15,8 @@ namespace lineup::corpus {
 /// Writes `text` to `path` only if no file is there: the text goes to a temporary file in
 /// the same folder, is flushed to disk, and is then hard-linked to `path`, which fails
 /// rather than replace an existing file. A reader (or a kill at any moment) never sees a
-/// partial file at `path`. Returns false when `path` exists; throws std::runtime_error on
+/// partial file at `path`. The file's mode is 0666 less the process's umask, as for any file
+/// the process creates. Returns false when `path` exists; throws std::runtime_error on
 /// other I/O errors.
 bool write_new_file(const std::string& path, const std::string& text);
 

@@ -52,13 +52,21 @@ std::string to_json(const Counterexample& c, const specs::Model& model) {
   return j.dump(2) + "\n";
 }
 
-Counterexample from_json(const std::string& text) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw CounterexampleError(std::string("not valid JSON (") + e.what() + ")");
-  }
+namespace {
+
+// The "original" object: the case before shrinking.
+void read_original(const json& j, const specs::Model& model, Counterexample& c) {
+  const json& o = j.at("original");
+  if (!o.is_object()) hunt::bad_field("original", "is not an object");
+  c.original_program = hunt::parse_program(
+      model, hunt::need_field(o, "program", "original.program"), "original.program");
+  c.original_schedule = hunt::parse_schedule(
+      hunt::read_value<std::string>(hunt::need_field(o, "schedule", "original.schedule"),
+                                    "original.schedule"),
+      "original.schedule");
+}
+
+Counterexample read_counterexample(const json& j) {
   if (!j.is_object()) throw CounterexampleError("not a JSON object");
   if (hunt::get_field<std::string>(j, "format") != "lineup-counterexample") {
     hunt::bad_field("format", "is not \"lineup-counterexample\"");
@@ -81,14 +89,20 @@ Counterexample from_json(const std::string& text) {
   static_cast<hunt::FailingCase&>(c) = hunt::parse_failing_case(j, model);
   c.seed = hunt::get_field<uint64_t>(j, "seed");
   c.replay = hunt::read_replay_settings(j, version);
-  if (j.contains("original")) {
-    const json& o = j.at("original");
-    c.original_program =
-        hunt::parse_program(model, hunt::need_field(o, "program"), "original.program");
-    c.original_schedule =
-        hunt::parse_schedule(hunt::get_field<std::string>(o, "schedule"), "original.schedule");
-  }
+  if (j.contains("original")) read_original(j, model, c);
   return c;
+}
+
+}  // namespace
+
+Counterexample from_json(const std::string& text) {
+  json j = hunt::parse_json(text);
+  try {
+    return read_counterexample(j);
+  } catch (const json::exception& e) {
+    // The readers check each value before they take it; this is a last guard.
+    throw CounterexampleError(std::string("cannot be read (") + e.what() + ")");
+  }
 }
 
 }  // namespace lineup::corpus

@@ -50,8 +50,11 @@ hunt::Violation to_violation(const Counterexample& c);
 /// JSON text of `c` (uses the target's model for call names).
 std::string to_json(const Counterexample& c, const specs::Model& model);
 
-/// Parses JSON text; the structure must be registered (its model names the calls). Throws
-/// CounterexampleError naming the field on any problem.
+/// Parses JSON text; the structure must be registered (its model names the calls). Strict:
+/// every number must be of its field's kind and range (hunt::read_value), every schedule within
+/// the caps of engine/schedule.h. Throws CounterexampleError naming the field (where the text
+/// is not JSON at all, the field being read when it failed, if any) on any problem, and no
+/// other exception on any text.
 Counterexample from_json(const std::string& text);
 
 /// "push(1)" -> Operation under `model`; throws CounterexampleError.

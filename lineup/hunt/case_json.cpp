@@ -1,6 +1,8 @@
 #include "lineup/hunt/case_json.h"
 
+#include <charconv>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "checker/call_set.h"
@@ -31,7 +33,99 @@ std::vector<specs::Operation> parse_calls(const specs::Model& model, const json&
   return out;
 }
 
+// Follows a SAX parse to name the value being read when the text stops being JSON: keys of
+// objects joined by '.', positions in lists as [i] ("program.threads[1][0]").
+class FieldLocator final : public nlohmann::json_sax<json> {
+ public:
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override { return open(false); }
+  bool key(string_t& name) override {
+    frames_.back().key = name;
+    frames_.back().in_value = true;
+    return true;
+  }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(true); }
+  bool end_array() override { return close(); }
+  bool parse_error(std::size_t, const std::string&, const json::exception&) override {
+    return false;
+  }
+
+  /// The value being read: "" outside any field.
+  std::string field() const {
+    std::string out;
+    for (const Frame& f : frames_) {
+      if (f.list) {
+        out += "[" + std::to_string(f.index) + "]";
+      } else if (f.in_value) {
+        out += (out.empty() ? "" : ".") + f.key;
+      } else {
+        break;
+      }
+    }
+    return out;
+  }
+
+ private:
+  struct Frame {
+    bool list = false;
+    size_t index = 0;       // a list's element being read
+    std::string key;        // an object's key being read
+    bool in_value = false;  // an object is between a key and the end of its value
+  };
+  bool open(bool list) {
+    frames_.push_back({list, 0, "", false});
+    return true;
+  }
+  bool close() {
+    frames_.pop_back();
+    return value();
+  }
+  // A value ended: the list's next element, or the object's next key.
+  bool value() {
+    if (frames_.empty()) return true;
+    Frame& f = frames_.back();
+    if (f.list) {
+      ++f.index;
+    } else {
+      f.in_value = false;
+    }
+    return true;
+  }
+
+  std::vector<Frame> frames_;
+};
+
+// nlohmann's message without its "[json.exception.parse_error.101] " tag, and cut short: it
+// quotes the token it stopped at, which may be as long as the file.
+std::string untagged(const std::string& what) {
+  constexpr size_t kLongest = 200;
+  size_t end = what.find("] ");
+  std::string out = what.starts_with("[json.exception.") && end != std::string::npos
+                        ? what.substr(end + 2)
+                        : what;
+  return out.size() > kLongest ? out.substr(0, kLongest) + "..." : out;
+}
+
 }  // namespace
+
+json parse_json(const std::string& text) {
+  try {
+    return json::parse(text);
+  } catch (const json::exception& e) {
+    FieldLocator locator;
+    json::sax_parse(text, &locator);
+    std::string field = locator.field(), why = "not valid JSON (" + untagged(e.what()) + ")";
+    if (field.empty()) throw CaseFormatError(why);
+    bad_field(field, why);
+  }
+}
 
 specs::Operation parse_call(const specs::Model& model, const std::string& text) {
   size_t open = text.find('('), close = text.rfind(')');
@@ -44,13 +138,8 @@ specs::Operation parse_call(const specs::Model& model, const std::string& text) 
     if (names[op] != name) continue;
     specs::Operation o{static_cast<int>(op), 0};
     if (model.takes_argument(o.op)) {
-      size_t used = 0;
-      try {
-        o.arg = std::stoi(arg, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (arg.empty() || used != arg.size()) {
+      auto [end, error] = std::from_chars(arg.data(), arg.data() + arg.size(), o.arg);
+      if (arg.empty() || error != std::errc() || end != arg.data() + arg.size()) {
         throw CaseFormatError("'" + text + "': the argument is not an integer");
       }
     } else if (!arg.empty()) {
@@ -74,8 +163,9 @@ json program_json(const specs::Model& model, const specs::TestProgram& p) {
 specs::TestProgram parse_program(const specs::Model& model, const json& j,
                                  const std::string& field) {
   specs::TestProgram p;
-  p.init = parse_calls(model, need_field(j, "init"), field + ".init");
-  const json& threads = need_field(j, "threads");
+  if (!j.is_object()) bad_field(field, "is not an object with init and threads");
+  p.init = parse_calls(model, need_field(j, "init", field + ".init"), field + ".init");
+  const json& threads = need_field(j, "threads", field + ".threads");
   if (!threads.is_array() || threads.empty()) {
     bad_field(field + ".threads", "is not a list of threads");
   }
@@ -160,7 +250,7 @@ FailingCase parse_failing_case(const json& j, const specs::Model& model) {
     bad_field("results", "has " + std::to_string(c.results.size()) + " entries for " +
                              std::to_string(c.program.results_size()) + " calls");
   }
-  c.preemptions = get_field<int>(j, "preemptions");
+  c.preemptions = get_count(j, "preemptions");
   c.signature = get_field<std::vector<std::string>>(j, "signature");
   if (j.contains("sealed")) c.sealed = get_field<std::vector<std::string>>(j, "sealed");
   c.program_index = get_field<uint64_t>(j, "program_index");

@@ -3,7 +3,12 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "engine/engine.h"
+#include "engine/options.h"
 #include "engine/strategy/random.h"
 #include "engine/trace_printer.h"
 #include "fixtures/fixtures.h"
@@ -26,7 +31,46 @@ TEST(Schedule, MalformedTokensAreRejectedWithAReason) {
   EXPECT_FALSE(Schedule::from_token("s1:a0", &error).has_value());
   EXPECT_FALSE(Schedule::from_token("s1:a3-", &error).has_value());
   EXPECT_NE(error.find("'-'"), std::string::npos);
+  EXPECT_FALSE(Schedule::from_token("s1:a/w:", &error).has_value());
+  EXPECT_FALSE(Schedule::from_token("s1:a/w:1,", &error).has_value());
   EXPECT_EQ(Schedule::from_token("s1:a3ba2")->choices, (std::vector<int>{0, 0, 0, 1, 0, 0}));
+}
+
+// A token may expand to kMaxScheduleSteps steps and kMaxMemoryChoices memory-model choices,
+// each at most kMaxStaleness stale, and not one more: a short token past a cap is rejected
+// before it is built. The caps leave room for every execution the engine allows.
+TEST(Schedule, TokensPastTheCapsAreRejected) {
+  EXPECT_GE(kMaxScheduleSteps, 5 * EngineOptions().step_limit);
+  EXPECT_GE(kMaxMemoryChoices, 5 * EngineOptions().step_limit);
+  EXPECT_GE(kMaxStaleness, 5 * EngineOptions().step_limit);
+  const std::string steps = std::to_string(kMaxScheduleSteps);
+  const std::string choices = std::to_string(kMaxMemoryChoices);
+  EXPECT_EQ(Schedule::from_token("s1:a" + steps)->choices.size(), kMaxScheduleSteps);
+  EXPECT_EQ(Schedule::from_token("s1:a/w:1x" + choices)->stale.size(), kMaxMemoryChoices);
+  EXPECT_EQ(Schedule::from_token("s1:a/w:" + std::to_string(kMaxStaleness))->stale,
+            (std::vector<uint32_t>{static_cast<uint32_t>(kMaxStaleness)}));
+  std::string runs;  // 1 KB: 50 runs of 999,999 steps
+  for (int i = 0; i < 50; ++i) runs += i % 2 ? "b999999" : "a999999";
+  std::string weak;  // 1 KB: 50 runs of 999,999 memory-model choices
+  for (int i = 0; i < 50; ++i) weak += (i ? "," : "") + std::to_string(i % 2) + "x999999";
+  const std::string too_many_steps = "schedule token too large: more than " + steps + " steps";
+  const std::string too_many_choices =
+      "schedule token too large: more than " + choices + " memory-model choices";
+  for (const auto& [token, message] : std::vector<std::pair<std::string, std::string>>{
+           {"s1:a" + std::to_string(kMaxScheduleSteps + 1), too_many_steps},
+           {"s1:a" + steps + "b", too_many_steps},
+           {"s1:a99999999999999999999999999", too_many_steps},
+           {"s1:" + runs, too_many_steps},
+           {"s1:a/w:0x" + std::to_string(kMaxMemoryChoices + 1), too_many_choices},
+           {"s1:a/w:0x" + choices + ",1", too_many_choices},
+           {"s1:a/w:" + weak, too_many_choices},
+           {"s1:a/w:" + std::to_string(kMaxStaleness + 1),
+            "schedule token too large: more than " + std::to_string(kMaxStaleness) +
+                " stores back in one memory-model choice"}}) {
+    std::string error;
+    EXPECT_FALSE(Schedule::from_token(token, &error).has_value()) << token.substr(0, 40);
+    EXPECT_EQ(error, message) << token.substr(0, 40);
+  }
 }
 
 TEST(Replay, OneScheduleReplayedAThousandTimesGivesTheSameTrace) {

@@ -1,9 +1,11 @@
-// The corpus folder: atomic never-overwriting writes (also under SIGKILL), dedupe by
-// signature, replay determinism, shrinking.
+// The corpus folder: atomic never-overwriting writes (also under SIGKILL) with the umask's
+// mode, dedupe by signature, unreadable files reported beside the rest, replay determinism,
+// shrinking.
 #include "lineup/corpus/corpus.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -102,6 +104,49 @@ TEST(Corpus, UnreadableFilesAreReportedAndTheRestRead) {
   EXPECT_EQ(entries[0].error.rfind((d.path / "broken.json").string() + ": not valid JSON", 0), 0u)
       << entries[0].error;
   EXPECT_TRUE(entries[1].counterexample.has_value());
+}
+
+// A file with a number no double holds is unreadable, named with the field, and the other
+// files are read.
+TEST(Corpus, AFileWithANumberBeyondDoubleIsUnreadableAndTheRestRead) {
+  TempDir d;
+  std::string good = archive(d.path.string(), found_bug()).path, text = slurp(good);
+  const std::string preemptions = "\"preemptions\": ";
+  size_t at = text.find(preemptions) + preemptions.size();
+  text.replace(at, text.find(',', at) - at, "1e999");
+  std::ofstream(d.path / "a-overflow.json") << text;
+  std::vector<Entry> entries = read(d.path.string());
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_FALSE(entries[0].counterexample.has_value());
+  EXPECT_EQ(entries[0].error,
+            (d.path / "a-overflow.json").string() +
+                ": field 'preemptions': not valid JSON (number overflow parsing '1e999')");
+  EXPECT_EQ(entries[1].path, good);
+  EXPECT_TRUE(entries[1].counterexample.has_value());
+}
+
+// The mode of a file written under `mask`.
+mode_t mode_written_under(mode_t mask, const std::string& path) {
+  mode_t old = umask(mask);
+  bool written = write_new_file(path, "text");
+  umask(old);
+  EXPECT_TRUE(written);
+  struct stat st {};
+  EXPECT_EQ(stat(path.c_str(), &st), 0);
+  return st.st_mode & 07777;
+}
+
+TEST(Corpus, WrittenFilesHaveTheModeTheUmaskGives) {
+  TempDir d;
+  EXPECT_EQ(mode_written_under(022, (d.path / "a.json").string()), 0644u);
+  EXPECT_EQ(mode_written_under(077, (d.path / "b.json").string()), 0600u);
+  EXPECT_EQ(mode_written_under(002, (d.path / "c.json").string()), 0664u);
+  mode_t old = umask(022);
+  std::string archived = archive(d.path.string(), found_bug()).path;
+  umask(old);
+  struct stat st {};
+  ASSERT_EQ(stat(archived.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0644u);
 }
 
 TEST(Corpus, ShrinkingGivesTheTwoCallCaseWithOnePreemption) {

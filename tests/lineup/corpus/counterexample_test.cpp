@@ -1,10 +1,16 @@
 // Counterexample files: JSON round trip (property), and every damaged file rejected with an
-// error naming the field.
+// error naming the field, numbers of the wrong kind or range and oversize schedules included.
 #include "lineup/corpus/counterexample.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
+
+#include <climits>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "generator/programs.h"
 
@@ -178,6 +184,137 @@ TEST(Counterexample, DamagedFieldsAreNamed) {
                 std::to_string(c.results.size()) + " calls");
 }
 
+// The text of `c`'s file with the value at `pointer` (a JSON pointer) written as `raw`, which
+// need not be JSON nlohmann can hold (1e999).
+std::string with_raw_value(const Counterexample& c, const std::string& pointer,
+                           const std::string& raw) {
+  nlohmann::json j = nlohmann::json::parse(to_json(c, *target().model));
+  j[nlohmann::json::json_pointer(pointer)] = "@@value@@";
+  std::string text = j.dump(2);
+  text.replace(text.find("\"@@value@@\""), 11, raw);
+  return text;
+}
+
+// The error reading `text` gives, or "accepted".
+std::string error_reading(const std::string& text) {
+  try {
+    from_json(text);
+  } catch (const CounterexampleError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+// Every integer field of a file: its JSON pointer, the name errors give it, and whether it is
+// unsigned (a seed, an index) or an int.
+struct IntegerField {
+  std::string pointer, name;
+  bool is_unsigned;
+};
+const std::vector<IntegerField> kIntegerFields = {{"/format_version", "format_version", false},
+                                                  {"/preemptions", "preemptions", false},
+                                                  {"/seed", "seed", true},
+                                                  {"/program_index", "program_index", true},
+                                                  {"/results/0", "results[0]", false},
+                                                  {"/results/1", "results[1]", false}};
+
+// JSON values that are no integer: fractions, integers written as floats, numbers beyond
+// double, booleans, and values of other types.
+rc::Gen<std::string> not_an_integer() {
+  return rc::gen::oneOf(
+      rc::gen::map(rc::gen::pair(rc::gen::inRange(-100000, 100000), rc::gen::inRange(1, 10)),
+                   [](std::pair<int, int> p) {
+                     return std::to_string(p.first) + "." + std::to_string(p.second);
+                   }),
+      rc::gen::map(rc::gen::inRange(0, 100), [](int n) { return std::to_string(n) + ".0"; }),
+      rc::gen::map(rc::gen::inRange(0, 300), [](int e) { return "1e" + std::to_string(e); }),
+      rc::gen::element<std::string>("1e999", "-1e999", "1E400", "true", "false", "null", "\"1\"",
+                                    "[]", "[1]", "{}"));
+}
+
+RC_GTEST_PROP(Counterexample, AnIntegerFieldHoldingANonIntegerIsRejectedNamingIt, ()) {
+  Counterexample c = sample(*rc::gen::inRange<uint64_t>(0, 300));
+  const IntegerField field = *rc::gen::elementOf(kIntegerFields);
+  RC_PRE(field.pointer != "/results/1" || c.results.size() > 1);
+  const std::string value = *not_an_integer();
+  const std::string error = error_reading(with_raw_value(c, field.pointer, value));
+  RC_ASSERT(error.starts_with("field '" + field.name + "': "));
+}
+
+// Each integer field reads back at any value of its type (a count: any that is not negative),
+// and is rejected, named, one past either end of its range.
+RC_GTEST_PROP(Counterexample, IntegerFieldsReadTheirWholeRangeAndNothingBeyond, ()) {
+  Counterexample c = sample(*rc::gen::inRange<uint64_t>(0, 300));
+  c.preemptions = *rc::gen::oneOf(rc::gen::inRange(0, INT_MAX), rc::gen::just(INT_MAX));
+  c.seed = *rc::gen::arbitrary<uint64_t>();
+  c.program_index = *rc::gen::element<uint64_t>(0, UINT64_MAX, *rc::gen::arbitrary<uint64_t>());
+  for (int& r : c.results) r = *rc::gen::element(INT_MIN, INT_MAX, *rc::gen::arbitrary<int>());
+  const Counterexample back = from_json(to_json(c, *target().model));
+  RC_ASSERT(back.preemptions == c.preemptions);
+  RC_ASSERT(back.seed == c.seed);
+  RC_ASSERT(back.program_index == c.program_index);
+  RC_ASSERT(back.results == c.results);
+  const IntegerField field = *rc::gen::elementOf(kIntegerFields);
+  RC_PRE(field.pointer != "/results/1" || c.results.size() > 1);
+  const std::string beyond =
+      field.is_unsigned
+          ? *rc::gen::element<std::string>("-1", "-9223372036854775808")
+          : *rc::gen::element<std::string>("2147483648", "-2147483649", "18446744073709551615");
+  const std::string error = error_reading(with_raw_value(c, field.pointer, beyond));
+  RC_ASSERT(error.starts_with("field '" + field.name + "': "));
+}
+
+TEST(Counterexample, NumbersOfTheWrongKindOrRangeAreRejectedNamingTheField) {
+  const Counterexample c = sample(4);
+  auto error_with = [&](const std::string& pointer, const std::string& raw) {
+    return error_reading(with_raw_value(c, pointer, raw));
+  };
+  EXPECT_EQ(error_with("/format_version", "1.5"),
+            "field 'format_version': is not an integer (1.5)");
+  EXPECT_EQ(error_with("/format_version", "2.0"),
+            "field 'format_version': is not an integer (2.0)");
+  EXPECT_EQ(error_with("/preemptions", "-1"), "field 'preemptions': -1 is negative");
+  EXPECT_EQ(error_with("/results/0", "4294967296"),
+            "field 'results[0]': 4294967296 is out of range (-2147483648 to 2147483647)");
+  EXPECT_EQ(error_with("/results/0", "-2147483649"),
+            "field 'results[0]': -2147483649 is out of range (-2147483648 to 2147483647)");
+  EXPECT_EQ(error_with("/seed", "-1"),
+            "field 'seed': -1 is out of range (0 to 18446744073709551615)");
+  EXPECT_EQ(error_with("/seed", "1e999"),
+            "field 'seed': not valid JSON (number overflow parsing '1e999')");
+  EXPECT_EQ(error_with("/results/0", "-1e999"),
+            "field 'results[0]': not valid JSON (number overflow parsing '-1e999')");
+  EXPECT_EQ(error_with("/program_index", "true"),
+            "field 'program_index': has the wrong type (boolean)");
+  EXPECT_EQ(error_with("/preemptions", "false"),
+            "field 'preemptions': has the wrong type (boolean)");
+  EXPECT_EQ(error_with("/signature/0", "1"), "field 'signature[0]': has the wrong type (number)");
+}
+
+TEST(Counterexample, OversizeSchedulesAreRejectedNamingTheField) {
+  Counterexample c = sample(5);  // has an original
+  ASSERT_TRUE(c.original_schedule.has_value());
+  std::string runs;  // a 1 KB token that would expand to 50 million steps
+  for (int i = 0; i < 50; ++i) runs += i % 2 ? "b999999" : "a999999";
+  EXPECT_EQ(error_reading(with_raw_value(c, "/schedule", "\"s1:" + runs + "\"")),
+            "field 'schedule': schedule token too large: more than 1000000 steps");
+  std::string weak = "s1:ab/w:";  // memory-model choices in long runs
+  for (int i = 0; i < 50; ++i) weak += (i ? "," : "") + std::to_string(i % 2) + "x999999";
+  EXPECT_EQ(error_reading(with_raw_value(c, "/original/schedule", "\"" + weak + "\"")),
+            "field 'original.schedule': schedule token too large: more than 1000000 memory-model "
+            "choices");
+}
+
+TEST(Counterexample, FieldsOfTheOriginalCaseAreNamedInFull) {
+  const Counterexample c = sample(5);
+  EXPECT_EQ(error_reading(with_raw_value(c, "/original/schedule", "7")),
+            "field 'original.schedule': has the wrong type (number)");
+  EXPECT_EQ(error_reading(with_raw_value(c, "/original/program", "{}")),
+            "field 'original.program.init': missing");
+  EXPECT_EQ(error_reading(with_raw_value(c, "/original", "[]")),
+            "field 'original': is not an object");
+}
+
 TEST(Counterexample, CallsParseUnderTheModel) {
   const specs::Model& q = specs::queue_model();
   EXPECT_EQ(hunt::parse_call(q, "push(-3)"), (specs::Operation{0, -3}));
@@ -186,6 +323,9 @@ TEST(Counterexample, CallsParseUnderTheModel) {
   EXPECT_THROW(hunt::parse_call(q, "push()"), CounterexampleError);
   EXPECT_THROW(hunt::parse_call(q, "push(1"), CounterexampleError);
   EXPECT_THROW(hunt::parse_call(q, "insert(1)"), CounterexampleError);
+  EXPECT_THROW(hunt::parse_call(q, "push( 1)"), CounterexampleError);
+  EXPECT_THROW(hunt::parse_call(q, "push(+1)"), CounterexampleError);
+  EXPECT_THROW(hunt::parse_call(q, "push(2147483648)"), CounterexampleError);
 }
 
 }  // namespace
