@@ -85,6 +85,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     result.spin_blocks += s.spin_blocks;
     result.forced_timeouts += s.forced_timeouts;
     result.late_stack_publications += s.late_stack_publications;
+    result.undetermined += s.undetermined;
     result.thread_pointer_switches += s.thread_pointer_switched;
     uint64_t new_classes = classes - classes_before;
     result.per_program.push_back({index, s.executions, new_classes});
@@ -96,7 +97,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
       best.insert(at, {new_classes, program});
     }
     if (s.violation) {
-      if (auto w = concrete_witness(*engine, target, *s.violation, current)) {
+      if (auto w = concrete_witness(*engine, target, *s.violation, current, out_of_time)) {
         w->detected = s.violation->detected;  // found when the first failing execution was
         s.violation = std::move(w);
       }

@@ -253,6 +253,7 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
     return explored < cap && !(hooks_.stop && hooks_.stop());
   });
   out.checker_seconds += judging.seconds();
+  out.undetermined = judge.undetermined();
   // Hitting the cap matters only if the strategy had more to explore (random and PCT are
   // given exactly the cap as their number of executions).
   if (!out.violation && explored >= cap) {
@@ -264,7 +265,8 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
 }
 
 std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
-                                          const Violation& found, const HuntOptions& options) {
+                                          const Violation& found, const HuntOptions& options,
+                                          const std::function<bool()>& stop) {
   if (found.kind != ViolationKind::kNotLinearizable || !options.replay.judges_classes() ||
       !options.sealed.empty()) {
     return std::nullopt;
@@ -272,8 +274,10 @@ std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::T
   HuntOptions classic = options;
   classic.replay.dependency_aware = false;
   classic.search.strategy = engine::StrategyKind::kCbDpor;
-  ProgramSearch s =
-      ProgramSearcher(engine, target).search(found.program, found.program_index, classic);
+  SearchHooks hooks;
+  hooks.stop = stop;
+  ProgramSearch s = ProgramSearcher(engine, target, std::move(hooks))
+                        .search(found.program, found.program_index, classic);
   if (s.violation && s.violation->kind == found.kind) return s.violation;
   return std::nullopt;
 }
