@@ -15,9 +15,10 @@
 namespace lineup::hunt {
 namespace {
 
-// The fixed hunt peaks near 150 MB at 6x6 (100 MB for the CLI); without a bound on the
-// report's enumeration of relations it passed 1.2 GB within 20 s and grew to 12 GB. A child
-// that exceeds the address-space limit fails with std::bad_alloc instead of taking the machine.
+// The bound: the hunt peaks near 50 MB here (the CLI near 120 MB at 6x6, 140 MB at 8x8), while
+// a report that lists every relation of the failing execution (exponentially many) passes 1.5 GB
+// before the address space below runs out. A child past that limit fails with std::bad_alloc
+// instead of taking the machine.
 constexpr long kMaxResidentKiB = 1024L * 1024;        // 1 GiB
 constexpr rlim_t kAddressSpace = rlim_t{4096} << 20;  // 4 GiB
 
