@@ -22,6 +22,7 @@ uint32_t Interleavings::from(Position pos) {
     Position next = pos;
     ++next[static_cast<size_t>(q)];
     uint32_t list = from(next);
+    if (stopped_) return 0;
     auto [first, count] = lists_[list];
     // The call's word is empty in every relation from `next` (it is invoked here), so each
     // extended relation's hash is its child's plus the new word's term.
@@ -37,6 +38,12 @@ uint32_t Interleavings::from(Position pos) {
   if (scratch_.size() == start) {  // every event done: nothing more is added
     std::fill(word_.begin(), word_.end(), 0);
     scratch_.push_back(intern(0));
+  }
+  // The lists of the positions (a relation id per position and relation from there) are
+  // bounded with the relations.
+  if (relations_.size() > max_relations_ || items_.size() / 16 > max_relations_) {
+    stopped_ = true;
+    return 0;
   }
   std::sort(scratch_.begin() + static_cast<ptrdiff_t>(start), scratch_.end());
   auto end = std::unique(scratch_.begin() + static_cast<ptrdiff_t>(start), scratch_.end());
@@ -69,8 +76,10 @@ void Interleavings::relation(size_t i, uint64_t* precedes) const {
   std::memcpy(precedes, relations_.key(items_[root_first_ + i]), 8 * order_->calls());
 }
 
-void Interleavings::enumerate(const BoundaryOrder& order) {
+bool Interleavings::enumerate(const BoundaryOrder& order, size_t max_relations) {
   order_ = &order;
+  max_relations_ = max_relations;
+  stopped_ = false;
   threads_ = order.threads();
   memo_.reset((static_cast<size_t>(threads_) + 3) / 4);
   relations_.reset(2 * order.calls());
@@ -79,9 +88,12 @@ void Interleavings::enumerate(const BoundaryOrder& order) {
   items_.clear();
   scratch_.clear();
   word_.assign(2 * order.calls(), 0);
-  auto [first, count] = lists_[from(Position{})];
-  root_first_ = first;
-  root_count_ = count;
+  const uint32_t root = from(Position{});
+  root_first_ = root_count_ = 0;
+  if (stopped_) return false;
+  root_first_ = lists_[root].first;
+  root_count_ = lists_[root].second;
+  return true;
 }
 
 }  // namespace lineup::checker

@@ -19,8 +19,12 @@ namespace lineup::checker {
 class Interleavings {
  public:
   /// Enumerates the distinct relations `order` allows (at least one). Buffers are kept
-  /// between calls, so a steady stream of enumerations allocates nothing new.
-  void enumerate(const BoundaryOrder& order);
+  /// between calls, so a steady stream of enumerations allocates nothing new. Their number
+  /// grows exponentially with overlapping calls: once more than `max_relations` relations
+  /// (those of the whole interleavings and of their ends) are kept, the enumeration stops
+  /// and returns false, and count() is 0.
+  bool enumerate(const BoundaryOrder& order, size_t max_relations = kUnlimited);
+  static constexpr size_t kUnlimited = SIZE_MAX;
   /// How many relations the last enumerate() found.
   size_t count() const { return root_count_; }
   /// Copies relation i into precedes[0, calls()): word y has bit x set when call x precedes
@@ -47,6 +51,8 @@ class Interleavings {
   std::vector<uint32_t> scratch_;                     // lists being built, stacked
   std::vector<uint32_t> word_;                        // one relation being built
   uint32_t root_first_ = 0, root_count_ = 0;
+  size_t max_relations_ = kUnlimited;
+  bool stopped_ = false;  // more than max_relations_ relations: the enumeration gave up
 };
 
 }  // namespace lineup::checker

@@ -88,12 +88,23 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
 }
 
 std::string ProgramJudge::why_not(const std::vector<int>& results, const engine::Trace& trace) {
+  if (linearization_graph_) {
+    linearization_graph_->limit();
+    linearization_graph_->budget(kMaxWork);
+  }
   if (!trace.call_clocks.empty()) return judge_happens_before(results, trace).why;
   return why(results, trace);
 }
 
 bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& trace,
                           const engine::HappensBefore* hb) {
+  // Between queries: the graph kept for the program stays bounded however long its search,
+  // and each verdict has a budget of its own.
+  if (linearization_graph_) {
+    linearization_graph_->limit();
+    linearization_graph_->budget(kMaxWork);
+  }
+  gave_up_ = false;
   if (!trace.call_clocks.empty()) return judge_happens_before(results, trace).ok;
   const bool init = init_ok(results);
   if (!dependency_aware_) {
@@ -160,6 +171,12 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
       ok = true;
     } else {
       ok = every_relation_legal(id);
+      // A pass found by a search that gave up is no verdict: no violation is claimed
+      // without a failing interleaving, the execution is counted, and nothing is kept.
+      if (ok && (gave_up_ || (linearization_graph_ && linearization_graph_->exhausted()))) {
+        ++undetermined_;
+        return true;
+      }
     }
   }
   verdicts_.insert(key_.data(), h, ok ? 1 : 0);
@@ -200,6 +217,10 @@ Verdict ProgramJudge::judge_happens_before(const std::vector<int>& results,
   }
   const uint32_t id = init_ok(results) ? outcome(results) : SerialLinearizations::kNoOutcome;
   if (id != SerialLinearizations::kNoOutcome && respected(id, relation_.data())) return {};
+  if (linearization_graph_ && linearization_graph_->exhausted()) {
+    ++undetermined_;  // the search gave up: no violation is claimed
+    return {};
+  }
   return {false,
           "no order of the calls that keeps their order in each thread and happens-before "
           "between threads (c11 mode) gives these results under the " +
@@ -268,7 +289,10 @@ bool ProgramJudge::part_respected(uint32_t id, size_t depth, size_t* asked) {
 
 bool ProgramJudge::every_relation_legal(uint32_t id) {
   if (linearization_graph_) return walk_.every_one_legal(order_, *linearization_graph_, id);
-  interleavings_.enumerate(order_);
+  if (!interleavings_.enumerate(order_, kMaxCheckedRelations)) {
+    gave_up_ = true;
+    return true;
+  }
   // A total order allows one relation: the union already asked.
   if (interleavings_.count() == 1) return false;
   for (size_t i = 0; i < interleavings_.count(); ++i) {
@@ -322,26 +346,45 @@ std::string ProgramJudge::why(const std::vector<int>& results, const engine::Tra
         results[flat[c]]};
   }
   // Of the failing relations, the one first in trace-order numbering is reported, so reports
-  // name the same orderings whichever order the relations were enumerated in.
+  // name the same orderings whichever order the relations were enumerated in. Overlapping
+  // calls allow exponentially many: past kMaxReportedRelations (or the graph's budget), the
+  // one along which the interleaving walk fails is reported instead (against the model), and
+  // failing that the union of them all, which no order respects either.
   uint32_t id = outcome(results);
-  interleavings_.enumerate(order_);
-  Precedence reported, in_trace_order(trace.calls.size());
-  std::vector<uint64_t> smallest;
-  for (size_t i = 0; i < interleavings_.count(); ++i) {
-    if (id != SerialLinearizations::kNoOutcome && legal(id, i)) continue;
-    interleavings_.relation(i, relation_.data());
-    std::fill(in_trace_order.begin(), in_trace_order.end(), 0);
-    for (size_t y = 0; y < flat.size(); ++y) {
-      for (size_t x = 0; x < flat.size(); ++x) {
-        if ((relation_[flat[y]] >> flat[x]) & 1) in_trace_order[y] |= uint64_t{1} << x;
+  Precedence reported;
+  if (interleavings_.enumerate(order_, kMaxReportedRelations)) {
+    Precedence in_trace_order(trace.calls.size());
+    std::vector<uint64_t> smallest;
+    for (size_t i = 0; i < interleavings_.count(); ++i) {
+      if (id != SerialLinearizations::kNoOutcome && legal(id, i)) continue;
+      interleavings_.relation(i, relation_.data());
+      std::fill(in_trace_order.begin(), in_trace_order.end(), 0);
+      for (size_t y = 0; y < flat.size(); ++y) {
+        for (size_t x = 0; x < flat.size(); ++x) {
+          if ((relation_[flat[y]] >> flat[x]) & 1) in_trace_order[y] |= uint64_t{1} << x;
+        }
+      }
+      if (smallest.empty() || in_trace_order < smallest) {
+        smallest = in_trace_order;
+        reported = relation_;
       }
     }
-    if (smallest.empty() || in_trace_order < smallest) {
-      smallest = in_trace_order;
-      reported = relation_;
+    if (!linearization_graph_ || !linearization_graph_->exhausted()) {
+      return explain(calls, results, reported);
     }
   }
-  return explain(calls, results, reported);
+  reported.assign(order_.calls(), 0);
+  if (id != SerialLinearizations::kNoOutcome && linearization_graph_) {
+    linearization_graph_->budget(kMaxWork);
+    if (!walk_.every_one_legal(order_, *linearization_graph_, id)) {
+      walk_.failing_relation(reported.data());
+      return explain(calls, results, reported);
+    }
+  }
+  order_.possible_precedence(reported.data());
+  return explain(calls, results, reported) +
+         "  (these are the orderings of every equivalent execution together: one execution's "
+         "were not singled out within the check's budget)\n";
 }
 
 std::string ProgramJudge::explain(const std::vector<CallRecord>& calls,
@@ -376,6 +419,10 @@ std::string ProgramJudge::explain(const std::vector<CallRecord>& calls,
     specs::State state = model.initial();
     for (const specs::Operation& op : program_.init) model.apply(state, op);
     ClosestOrder c = closest_order(model, calls, precedes, state);
+    if (c.gave_up) {
+      return out + "  closest legal order: not searched to the end (more than " +
+             std::to_string(kClosestOrderStates) + " (calls done, model state) pairs)\n";
+    }
     order = c.order;
     expected = c.model_results;
   } else {

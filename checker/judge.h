@@ -61,6 +61,12 @@ class ProgramJudge {
               const engine::HappensBefore* hb);
   /// Why the execution passes() has just refused is not linearizable.
   std::string why_not(const std::vector<int>& results, const engine::Trace& trace);
+  /// How many executions passes() let pass undetermined: the check of their relations gave
+  /// up (kMaxWork steps or LinearizationGraph::kMaxNodes new nodes of the search against the
+  /// model, kMaxCheckedRelations relations against phase 1) without finding a failing one.
+  uint64_t undetermined() const { return undetermined_; }
+  /// The steps (LinearizationGraph::budget()) each verdict may take.
+  static constexpr uint64_t kMaxWork = uint64_t{1} << 22;
 
  private:
   // c11 mode (the trace has CallClocks): whether some legal order of the calls respects
@@ -83,6 +89,10 @@ class ProgramJudge {
   // The same for parts_ at `depth`, counting the relations looked at in `asked`.
   bool part_respected(uint32_t outcome, size_t depth, size_t* asked);
   static constexpr size_t kMaxParts = 8, kMaxDepth = 6;
+  // The most relations why() enumerates to report the first failing one in trace order, and
+  // that every_relation_legal() enumerates against phase 1.
+  static constexpr size_t kMaxReportedRelations = size_t{1} << 12;
+  static constexpr size_t kMaxCheckedRelations = size_t{1} << 16;
   // The fewest pairs of calls each before the other in a union that need more than
   // kMaxParts parts (see every_acyclic_part_respected()).
   static constexpr size_t kTooManyTwoCycles = [] {
@@ -101,7 +111,7 @@ class ProgramJudge {
   // The search of respected(), without the witnesses.
   bool searched(uint32_t outcome, const uint64_t* precedes);
   uint32_t outcome(const std::vector<int>& results);
-  // Why order_ with `results` fails, for the report.
+  // Why order_ with `results` fails, for the report: the orderings of one failing relation.
   std::string why(const std::vector<int>& results, const engine::Trace& trace);
   std::string explain(const std::vector<CallRecord>& calls, const std::vector<int>& results,
                       const Precedence& precedes) const;
@@ -136,6 +146,8 @@ class ProgramJudge {
   // where at least one union in 4 is cyclic.
   ShortcutTally cyclic_unions_{4};
   engine::HappensBefore hb_;  // for callers without one
+  uint64_t undetermined_ = 0;
+  bool gave_up_ = false;  // the enumeration of this verdict's relations gave up
 };
 
 }  // namespace lineup::checker

@@ -60,12 +60,16 @@ struct Closest {
   const specs::Model& model;
   const std::vector<CallRecord>& calls;
   const Precedence& precedes;
+  size_t max_states;
   std::map<std::pair<uint64_t, specs::State>, std::pair<int, int>> best;  // -> (cost, next call)
+  bool gave_up = false;  // more than max_states pairs: every cost from then on is void
 
   int cost(uint64_t done, const specs::State& state) {
     if (std::popcount(done) == static_cast<int>(calls.size())) return 0;
     auto key = std::make_pair(done, state);
     if (auto it = best.find(key); it != best.end()) return it->second.first;
+    if (best.size() >= max_states) gave_up = true;
+    if (gave_up) return 0;
     std::pair<int, int> choice{INT_MAX, -1};
     for (size_t c = 0; c < calls.size(); ++c) {
       uint64_t bit = uint64_t{1} << c;
@@ -80,6 +84,7 @@ struct Closest {
         model.apply(next, calls[c].operation);
       }
       int total = miss + cost(done | bit, next);
+      if (gave_up) return 0;
       if (total < choice.first) choice = {total, static_cast<int>(c)};
     }
     best[key] = choice;
@@ -90,10 +95,16 @@ struct Closest {
 }  // namespace
 
 ClosestOrder closest_order(const specs::Model& model, const std::vector<CallRecord>& calls,
-                           const Precedence& precedes, const specs::State& initial) {
-  Closest search{model, calls, precedes, {}};
+                           const Precedence& precedes, const specs::State& initial,
+                           size_t max_states) {
+  Closest search{model, calls, precedes, max_states, {}};
   ClosestOrder out;
   out.differences = search.cost(0, initial);
+  if (search.gave_up) {
+    out.differences = 0;
+    out.gave_up = true;
+    return out;
+  }
   out.model_results.resize(calls.size(), 0);
   uint64_t done = 0;
   specs::State state = initial;

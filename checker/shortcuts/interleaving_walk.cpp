@@ -28,10 +28,38 @@ bool InterleavingWalk::every_one_legal(const BoundaryOrder& order, Linearization
   Passed passed;
   passed.cyclic = first_calls(order.calls());
   passed.moved = passed.cyclic;
-  return walk(start, 0, 1, passed);
+  failure_.clear();
+  if (walk(start, 0, 1, passed)) return true;
+  std::reverse(failure_.begin(), failure_.end());
+  return false;
+}
+
+void InterleavingWalk::failing_relation(uint64_t* precedes) const {
+  // An interleaving's relation: each call preceded by the calls that responded before its
+  // invocation (responses taken as early as possible, as along the walk).
+  std::fill(precedes, precedes + order_->calls(), 0);
+  Position pos{};
+  order_->take_responses(pos.data());
+  auto invoke = [&](int q) {
+    const auto t = static_cast<size_t>(q);
+    precedes[order_->base(q) + pos[t] / 2u] = order_->calls_at(pos.data(), true);
+    ++pos[t];
+    order_->take_responses(pos.data());
+  };
+  for (int q : failure_) invoke(q);
+  for (int q = 0; q < order_->threads();) {
+    if (order_->can_take(q, pos.data())) {
+      invoke(q);
+      q = 0;
+    } else {
+      ++q;
+    }
+  }
 }
 
 bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, Passed passed) {
+  // Out of the graph's budget: the walk stops, and only exhausted() tells it has not ended.
+  if (!graph_->spend(1 + count)) return true;
   if (!first_visit(pos, first, count)) return true;
   if (one_order_explains_the_rest(first, count, &passed)) return true;
   // The threads whose invocation from here took no response, explored already. Invoking
@@ -65,12 +93,18 @@ bool InterleavingWalk::walk(const Position& pos, size_t first, size_t count, Pas
       set[at] = node;
     }
     nodes_.resize(start + kept);
-    if (kept == 0) return false;
+    if (kept == 0) {
+      failure_.push_back(q);
+      return false;
+    }
     const bool ok = walk(next, start, kept,
                          {now_invoked, passed.responded | now_responded, passed.cyclic,
                           call | now_responded, now_responded == 0 ? quiet : 0});
     nodes_.resize(start);
-    if (!ok) return false;
+    if (!ok) {
+      failure_.push_back(q);
+      return false;
+    }
     if (now_responded == 0) quiet |= uint64_t{1} << q;
   }
   return true;

@@ -28,7 +28,15 @@ class InterleavingWalk {
  public:
   /// Whether every interleaving `order` allows has an order of the calls, respecting it, in
   /// which `graph`'s model gives the results of `outcome`. Buffers are kept between calls.
+  /// Each position visited spends the graph's budget (1 and a step per node of its set): once
+  /// graph.exhausted(), true only says that no failing interleaving was found (false is
+  /// always one found).
   bool every_one_legal(const BoundaryOrder& order, LinearizationGraph& graph, uint32_t outcome);
+  /// After every_one_legal() returned false, and while its order lives unchanged: the
+  /// relation (as Interleavings::relation() gives one) of an interleaving the order allows
+  /// that no order of the calls explains, the one along which the walk failed (completed
+  /// by taking the first thread that can go, where the walk stopped).
+  void failing_relation(uint64_t* precedes) const;
 
  private:
   using Position = std::array<uint8_t, 64>;  // events done per thread
@@ -70,6 +78,9 @@ class InterleavingWalk {
   FlatTable visited_;           // (position, set hash) -> offset of the set in sets_
   std::vector<uint32_t> sets_;  // visited sets: size, then node ids
   std::vector<uint32_t> key_;
+  // The threads whose invocations led the walk to an empty set, first move first once the
+  // walk has returned (stacked from the last while it unwinds).
+  std::vector<int> failure_;
 };
 
 }  // namespace lineup::checker

@@ -41,6 +41,24 @@ void LinearizationGraph::start(const specs::State& initial) {
   root_ = node(0, moves_->state(initial));
 }
 
+void LinearizationGraph::limit(size_t nodes) {
+  if (done_.size() <= nodes) return;
+  const uint32_t initial = state_of_[root_];
+  nodes_.reset(3);
+  edges_.reset(3);
+  last_edges_.clear();
+  done_.clear();
+  state_of_.clear();
+  stamp_.clear();
+  root_ = node(0, initial);
+}
+
+void LinearizationGraph::budget(uint64_t work) {
+  work_left_ = work;
+  max_nodes_ = work == kUnlimited ? SIZE_MAX : done_.size() + kMaxNodes;
+  exhausted_ = false;
+}
+
 uint32_t LinearizationGraph::outcome(const int* results) {
   // Consecutive executions mostly give the same results: compared with the last ones first,
   // without hashing them.
@@ -56,6 +74,7 @@ uint32_t LinearizationGraph::node(uint64_t done, uint32_t state) {
   const uint32_t key[3] = {static_cast<uint32_t>(done), static_cast<uint32_t>(done >> 32), state};
   uint32_t id = nodes_.intern(key);
   if (id == done_.size()) {
+    if (id >= max_nodes_) exhausted_ = true;
     done_.push_back(done);
     state_of_.push_back(state);
     stamp_.push_back(0);
@@ -90,7 +109,7 @@ bool LinearizationGraph::reaches_end(uint32_t n) {
   if (done == all_) return true;
   // Reached before in this query and not the end: a dead end (the walk stops at success,
   // and no node is its own descendant).
-  if (stamp_[n] == query_) return false;
+  if (stamp_[n] == query_ || !spend(1)) return false;
   stamp_[n] = query_;
   for (uint64_t left = all_ & ~done; left != 0; left &= left - 1) {
     const auto c = static_cast<uint32_t>(__builtin_ctzll(left));

@@ -45,6 +45,32 @@ class LinearizationGraph {
   /// not read) with the results of `outcome`.
   bool completes(const uint32_t* from, size_t count, uint32_t outcome, const uint64_t* precedes);
 
+  /// Forgets every node and edge once more than `nodes` nodes are kept (the default: about
+  /// 50 MB of them with 64 calls), and starts again from the root; outcome ids stay. Node ids
+  /// given before are then void: call it only between queries, while no walk holds any.
+  void limit(size_t nodes = kMaxNodes);
+  static constexpr size_t kMaxNodes = size_t{1} << 16;
+
+  /// Gives the queries from now on `work` steps in all (a step: a node the search visits, or
+  /// what a walk spends()), and at most limit()'s nodes more than there are now. A query that
+  /// runs out stops where it is: it may then answer false (and a walk true) without having
+  /// looked everywhere, which exhausted() tells.
+  void budget(uint64_t work);
+  static constexpr uint64_t kUnlimited = UINT64_MAX;
+  /// Spends `work` steps of the budget; false once it has run out (see exhausted()).
+  bool spend(uint64_t work) {
+    if (exhausted_) return false;
+    if (work >= work_left_) {
+      work_left_ = 0;
+      exhausted_ = true;
+      return false;
+    }
+    work_left_ -= work;
+    return true;
+  }
+  /// Whether the budget ran out (steps or nodes) since budget().
+  bool exhausted() const { return exhausted_; }
+
   // The search graph itself, for walks of its own (InterleavingWalk).
   static constexpr uint32_t kRejected = ModelMoves::kRejected;
   /// The node before any call: no call done, the initial state.
@@ -103,6 +129,9 @@ class LinearizationGraph {
   const uint64_t* precedes_ = nullptr;  // of the query being answered
   const int* results_ = nullptr;        // of the query being answered
   uint32_t query_ = 0;
+  uint64_t work_left_ = kUnlimited;
+  size_t max_nodes_ = SIZE_MAX;  // node() beyond it exhausts the budget
+  bool exhausted_ = false;
 };
 
 }  // namespace lineup::checker

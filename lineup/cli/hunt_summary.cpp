@@ -35,6 +35,7 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"spin_blocks", r.spin_blocks},
                         {"forced_timeouts", r.forced_timeouts},
                         {"late_stack_publications", r.late_stack_publications},
+                        {"undetermined_executions", r.undetermined},
                         {"thread_pointer_switches", r.thread_pointer_switches},
                         {"duplicates_dropped", r.duplicates_dropped},
                         {"setup_seconds", r.setup_seconds},

@@ -40,8 +40,9 @@ uint64_t count(const json& shard, size_t i, const char* name) {
 
 // Counters summed over the shards; a shard without one (written by an older lineup) adds 0.
 constexpr const char* kSummedCounts[] = {
-    "programs_capped",         "executions_abandoned",    "spin_blocks",       "forced_timeouts",
-    "late_stack_publications", "thread_pointer_switches", "duplicates_dropped"};
+    "programs_capped",    "executions_abandoned",    "spin_blocks",
+    "forced_timeouts",    "late_stack_publications", "thread_pointer_switches",
+    "duplicates_dropped", "undetermined_executions"};
 
 // The whole hunt's coverage, computed as one hunt computes it from its counts.
 void merge_coverage(json& out) {
@@ -57,6 +58,7 @@ void merge_coverage(json& out) {
   r.bound_completed = static_cast<int>(out["bound_completed"].get<int64_t>());
   r.programs_capped = out["programs_capped"].get<uint64_t>();
   r.late_stack_publications = out["late_stack_publications"].get<uint64_t>();
+  r.undetermined = out["undetermined_executions"].get<uint64_t>();
   out["bound_covered"] = hunt::bound_covered(r, options);
   out["coverage_gap"] = hunt::incomplete_coverage(r, options);
 }

@@ -20,7 +20,9 @@ int wanted_bound(const HuntOptions& options) {
 bool bound_covered(const HuntResult& r, const HuntOptions& options) {
   if (!engine::is_systematic(options.search.strategy)) return false;
   if (!options.unseen_accesses.empty()) return false;
-  if (r.programs_capped != 0 || r.late_stack_publications != 0) return false;
+  if (r.programs_capped != 0 || r.late_stack_publications != 0 || r.undetermined != 0) {
+    return false;
+  }
   return r.programs > 0 && r.bound_completed >= wanted_bound(options);
 }
 
@@ -38,6 +40,11 @@ std::string incomplete_coverage(const HuntResult& r, const HuntOptions& options)
         plural(r.late_stack_publications, "time", "times") +
         ", and that stack's accesses before then were no steps (--private-stack-steps makes "
         "them steps)";
+  }
+  if (r.undetermined != 0) {
+    const std::string undetermined =
+        plural(r.undetermined, "execution", "executions") + " undetermined";
+    late = late.empty() ? undetermined : late + "; " + undetermined;
   }
   if (r.programs_capped == 0 && r.programs > 0 && r.bound_completed >= wanted_bound(options)) {
     return "the coverage of the bound is not assured: " + late;
@@ -62,7 +69,12 @@ std::string coverage_counts(const HuntResult& r) {
          (r.late_stack_publications == 0
               ? ""
               : ", " + plural(r.late_stack_publications, "stack", "stacks") +
-                    " reached through a pointer no hook saw");
+                    " reached through a pointer no hook saw") +
+         (r.undetermined == 0
+              ? ""
+              : ", " + plural(r.undetermined, "execution", "executions") +
+                    " undetermined (the linearizability check gave up on them: let pass, no "
+                    "violation claimed)");
 }
 
 }  // namespace lineup::hunt

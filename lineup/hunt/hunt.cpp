@@ -91,6 +91,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     result.spin_blocks += s.spin_blocks;
     result.forced_timeouts += s.forced_timeouts;
     result.late_stack_publications += s.late_stack_publications;
+    result.undetermined += s.undetermined;
     result.thread_pointer_switches += s.thread_pointer_switched;
     uint64_t new_classes = classes - classes_before;
     result.per_program.push_back({index, s.executions, new_classes});

@@ -172,6 +172,9 @@ struct HuntResult {
   /// Stacks reached through a pointer no hook saw (ExecutionResult::late_stack_publications),
   /// over all executions: interleavings before each may be missed.
   uint64_t late_stack_publications = 0;
+  /// Executions whose linearizability check gave up (ProgramSearch::undetermined): neither
+  /// found linearizable nor reported, so no bound is claimed.
+  uint64_t undetermined = 0;
   /// Programs searched again from the start because the engine switched to a thread pointer
   /// per logical thread (a thread-local's address reached shared memory): at most one per
   /// engine, so at most one per --jobs worker.

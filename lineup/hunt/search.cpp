@@ -256,6 +256,7 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
     return explored < cap && !(hooks_.stop && hooks_.stop());
   });
   out.checker_seconds += judging.seconds();
+  out.undetermined = judge.undetermined();
   // Hitting the cap matters only if the strategy had more to explore (random and PCT are
   // given exactly the cap as their number of executions).
   if (!out.violation && explored >= cap) {

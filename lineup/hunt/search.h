@@ -31,6 +31,9 @@ struct ProgramSearch {
   uint64_t abandoned = 0;      // executions the strategy abandoned as redundant
   uint64_t spin_blocks = 0, forced_timeouts = 0;  // summed ExecutionResult counts
   uint64_t late_stack_publications = 0;           // summed ExecutionResult counts
+  /// Executions whose check gave up without a failing interleaving (ProgramJudge::
+  /// undetermined()): let pass, and no violation claimed for them.
+  uint64_t undetermined = 0;
   /// A thread-local's address reached shared memory: the engine switched to a thread pointer
   /// per logical thread (EngineOptions::thread_pointer_on_escape) and the program was searched
   /// again from the start; the counts are those of the second search.
@@ -85,7 +88,7 @@ class ProgramSearcher {
 /// same program that fails classic Line-Up itself, with the fewest preemptions (CB-DPOR up to
 /// options.search.bound) — a schedule that shows the bug in real time and whose preemptions name
 /// the functions involved. nullopt when `found` is not of that kind or none is found before
-/// `stop` (optional) returns true.
+/// `stop` (asked before the first execution and after every one; empty: never) returns true.
 std::optional<Violation> concrete_witness(engine::Engine& engine, const specs::Target& target,
                                           const Violation& found, const HuntOptions& options,
                                           const std::function<bool()>& stop = {});

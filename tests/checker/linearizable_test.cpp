@@ -69,6 +69,20 @@ TEST(Linearizable, ClosestOrderChangesTheFewestResults) {
   EXPECT_EQ(from7.differences, 2);
 }
 
+TEST(Linearizable, ClosestOrderGivesUpPastItsStates) {
+  // Three unordered calls reach several (calls done, state) pairs: with room for them all the
+  // search ends; with room for one it gives up and names no order.
+  std::vector<CallRecord> calls = {push(0, 1), pop(1, kEmpty), pop(2, 1)};
+  Precedence none = {0, 0, 0};
+  ClosestOrder all = closest_order(specs::queue_model(), calls, none, {}, 1000);
+  EXPECT_FALSE(all.gave_up);
+  EXPECT_EQ(all.order.size(), 3u);
+  EXPECT_EQ(all.differences, 0);
+  ClosestOrder capped = closest_order(specs::queue_model(), calls, none, {}, 1);
+  EXPECT_TRUE(capped.gave_up);
+  EXPECT_TRUE(capped.order.empty());
+}
+
 TEST(Linearizable, APoolBoundedPushMayBeRefusedButNotLost) {
   const specs::Model& strict = specs::bounded_stack_model(2);
   const specs::Model& pool = specs::pool_bounded_stack_model(2);
