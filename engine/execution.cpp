@@ -7,6 +7,7 @@
 #include <cstring>
 #include <exception>
 
+#include "engine/call_site.h"
 #include "engine/crash_guard.h"
 #include "engine/heap.h"
 #include "engine/modes.h"
@@ -277,6 +278,19 @@ void Execution::abort(Outcome outcome, std::string message) {
   result_->message = std::move(message);
   if (result_->thread == kNoThread) result_->thread = current_thread();
   longjmp(abort_env_, 1);
+}
+
+void Execution::abort_at_call(Outcome outcome, std::string_view call, uintptr_t caller,
+                              std::string_view why) {
+  std::string message;
+  {
+    EngineSection engine;
+    message = std::string(call) + " called";
+    if (current_thread() != kNoThread) message += " in T" + std::to_string(current_thread());
+    message += " at " + where(call_site(caller));
+    message += why;
+  }
+  abort(outcome, std::move(message));
 }
 
 void Execution::on_signal(int sig, uintptr_t fault_addr, uintptr_t pc, bool sent) {

@@ -28,6 +28,8 @@ const char* to_string(Outcome outcome) {
       return "hang";
     case Outcome::kDataRace:
       return "data race";
+    case Outcome::kProcessExit:
+      return "process exit";
   }
   return "?";
 }

@@ -26,6 +26,7 @@ enum class Outcome {
   kHang,               // controlled code ran for EngineOptions::hang_timeout_ms without a step
   kDataRace,           // c11 mode: two plain accesses to one address, one a write, unordered
                        // by happens-before (weak_memory.h)
+  kProcessExit,        // controlled code called exit, _Exit, _exit or quick_exit
 };
 
 /// "completed", "deadlock", "use-after-free", ...

@@ -25,6 +25,7 @@ enum class ViolationKind {
   kDivergence,
   kHang,
   kDataRace,
+  kProcessExit,
 };
 
 /// "not linearizable", "crash", ...: the words of reports, counterexample files and JSON
