@@ -30,6 +30,8 @@ const char* to_string(Outcome outcome) {
       return "data race";
     case Outcome::kProcessExit:
       return "process exit";
+    case Outcome::kUnsupportedCall:
+      return "unsupported call";
   }
   return "?";
 }

@@ -30,6 +30,7 @@ constexpr KindRow kKinds[] = {
     {ViolationKind::kHang, nullptr, engine::Outcome::kHang},
     {ViolationKind::kDataRace, nullptr, engine::Outcome::kDataRace},
     {ViolationKind::kProcessExit, nullptr, engine::Outcome::kProcessExit},
+    {ViolationKind::kUnsupportedCall, nullptr, engine::Outcome::kUnsupportedCall},
 };
 
 const char* name(const KindRow& row) {

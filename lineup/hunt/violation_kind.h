@@ -26,6 +26,7 @@ enum class ViolationKind {
   kHang,
   kDataRace,
   kProcessExit,
+  kUnsupportedCall,
 };
 
 /// "not linearizable", "crash", ...: the words of reports, counterexample files and JSON
