@@ -49,11 +49,11 @@ TEST(ProcessExit, EachExitFunctionEndsTheExecutionAndNamesTheCall) {
 TEST(ProcessExit, AnExitInSetupEndsTheExecution) {
   Engine engine;
   Program p;
-  p.setup = [] { std::exit(0); };
+  p.setup = [] { std::exit(3); };
   p.threads = {{{"nothing()", [] {}}}};
   ExecutionResult r = testing::run_non_preemptive(engine, p);
   EXPECT_EQ(r.outcome, Outcome::kProcessExit) << r.message;
-  EXPECT_EQ(r.message.rfind("exit(0) called at process_exit_test.cpp:", 0), 0u) << r.message;
+  EXPECT_EQ(r.message.rfind("exit(3) called at process_exit_test.cpp:", 0), 0u) << r.message;
 }
 
 TEST(ProcessExit, AnExitUnderSomeSchedulesIsFoundAndReplayed) {

@@ -50,7 +50,8 @@ TEST(UnsupportedCalls, StartingAThreadIsRefusedWhereTheCodeUnderTestStartsIt) {
 TEST(UnsupportedCalls, StartingAProcessIsRefused) {
   expect_refused([] { sink = fork(); }, "fork()");
   expect_refused([] { sink = std::system("true"); }, "system(\"true\")");
-  expect_refused([] { sink = execl("/bin/true", "true", nullptr); }, "execl(\"/bin/true\", ...)");
+  expect_refused([] { sink = execl("/bin/false", "false", nullptr); },
+                 "execl(\"/bin/false\", ...)");
   expect_refused([] { sink = popen("true", "r") != nullptr; }, "popen(\"true\", ...)");
 }
 
