@@ -26,7 +26,10 @@ void handler(int sig, siginfo_t* info, void* uctx) {
     auto* uc = static_cast<ucontext_t*>(uctx);
     // +1: the engine symbolises return addresses (pc - 1); this is the faulting instruction.
     auto pc = static_cast<uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]) + 1;
-    e->on_signal(sig, reinterpret_cast<uintptr_t>(info->si_addr), tl_probe_pc ? tl_probe_pc : pc);
+    // si_code <= 0: sent by a process (kill, raise, sigqueue), whose si_addr is no fault
+    // address but the sender's pid and uid.
+    e->on_signal(sig, reinterpret_cast<uintptr_t>(info->si_addr), tl_probe_pc ? tl_probe_pc : pc,
+                 info->si_code <= 0);
   }
   // Not controlled code: restore the previous disposition and let the signal take effect.
   for (size_t i = 0; i < sizeof(kSignals) / sizeof(kSignals[0]); ++i) {

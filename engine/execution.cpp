@@ -7,6 +7,7 @@
 #include <cstring>
 #include <exception>
 
+#include "engine/call_site.h"
 #include "engine/crash_guard.h"
 #include "engine/heap.h"
 #include "engine/modes.h"
@@ -157,7 +158,7 @@ void Execution::recover(ExecutionResult& result) {
       if (fault_.signal == SIGABRT && !assertion_.empty()) {
         result.message += " (" + assertion_ + ")";
       }
-      if (fault_.signal == SIGSEGV || fault_.signal == SIGBUS) {
+      if ((fault_.signal == SIGSEGV || fault_.signal == SIGBUS) && !fault_.sent) {
         char buf[64];
         std::snprintf(buf, sizeof buf, " accessing 0x%lx", static_cast<unsigned long>(fault_.addr));
         result.message += buf;
@@ -279,11 +280,24 @@ void Execution::abort(Outcome outcome, std::string message) {
   longjmp(abort_env_, 1);
 }
 
-void Execution::on_signal(int sig, uintptr_t fault_addr, uintptr_t pc) {
+void Execution::abort_at_call(Outcome outcome, std::string_view call, uintptr_t caller,
+                              std::string_view why) {
+  std::string message;
+  {
+    EngineSection engine;
+    message = std::string(call) + " called";
+    if (current_thread() != kNoThread) message += " in T" + std::to_string(current_thread());
+    message += " at " + where(call_site(caller));
+    message += why;
+  }
+  abort(outcome, std::move(message));
+}
+
+void Execution::on_signal(int sig, uintptr_t fault_addr, uintptr_t pc, bool sent) {
   // Runs in the signal handler: record only; the message is composed after the jump.
   tl_active = nullptr;
   tl_heap_on = false;
-  fault_ = Fault{sig, fault_addr, pc};
+  fault_ = Fault{sig, fault_addr, pc, sent};
   result_->thread = current_thread();
   longjmp(abort_env_, 1);
 }

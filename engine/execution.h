@@ -11,6 +11,7 @@
 #include <csetjmp>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/block_names.h"
@@ -101,8 +102,16 @@ class Execution {
   const BlockNames& block_names() const { return block_names_; }
   /// Stops the execution with a failure; never returns (longjmps to run()).
   [[noreturn]] void abort(Outcome outcome, std::string message);
-  /// From the signal handler: a fatal signal in controlled code. Never returns.
-  [[noreturn]] void on_signal(int sig, uintptr_t fault_addr, uintptr_t pc);
+  /// Controlled code called `call` (as it should read in the report: "exit(3)", "fork()"),
+  /// a replaced function that ends the execution as `outcome`; `caller` is the replaced
+  /// function's return address. The message is "<call> called in T<n> at <file:line function>"
+  /// (the frame of the code under test that made the call, call_site.h), then `why`. Never
+  /// returns.
+  [[noreturn]] void abort_at_call(Outcome outcome, std::string_view call, uintptr_t caller,
+                                  std::string_view why);
+  /// From the signal handler: a fatal signal in controlled code, `sent` when a process sent it
+  /// (kill, raise: `fault_addr` is no address then). Never returns.
+  [[noreturn]] void on_signal(int sig, uintptr_t fault_addr, uintptr_t pc, bool sent = false);
   /// From the watchdog timer's signal handler, while controlled code runs: stops the execution
   /// as a hang when it has made no step for the hang timeout. `elapsed_ms` is the tick period.
   void on_watchdog_tick(int elapsed_ms, uintptr_t pc);
@@ -212,6 +221,7 @@ class Execution {
   struct Fault {
     int signal = 0;  // -1 for a hang (on_watchdog_tick)
     uintptr_t addr = 0, pc = 0;
+    bool sent = false;  // sent by a process (kill, raise), not raised by a fault: no address
   };
 
   static void fiber_main(int thread);

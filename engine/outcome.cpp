@@ -28,6 +28,10 @@ const char* to_string(Outcome outcome) {
       return "hang";
     case Outcome::kDataRace:
       return "data race";
+    case Outcome::kProcessExit:
+      return "process exit";
+    case Outcome::kUnsupportedCall:
+      return "unsupported call";
   }
   return "?";
 }

@@ -26,6 +26,10 @@ enum class Outcome {
   kHang,               // controlled code ran for EngineOptions::hang_timeout_ms without a step
   kDataRace,           // c11 mode: two plain accesses to one address, one a write, unordered
                        // by happens-before (weak_memory.h)
+  kProcessExit,        // controlled code called exit, _Exit, _exit or quick_exit
+  kUnsupportedCall,    // controlled code called a function whose effects lineup cannot control:
+                       // it starts an OS thread or a process, or does file or socket I/O
+                       // (engine/runtime/unsupported_calls.h)
 };
 
 /// "completed", "deadlock", "use-after-free", ...

@@ -139,6 +139,13 @@ std::string Symbolizer::describe(uintptr_t pc) {
   return text;
 }
 
+bool Symbolizer::has_own_source(uintptr_t pc) {
+  for (const SourceFrame& f : frames(pc)) {
+    if (!f.file.empty() && !is_standard_library(f.file)) return true;
+  }
+  return false;
+}
+
 std::string Symbolizer::data_name(uintptr_t addr) {
   DataSymbol sym;
   if (state() == nullptr) return "";

@@ -29,6 +29,10 @@ class Symbolizer {
   /// C++ standard library (std::atomic's members are never what a reader wants to see; Boost
   /// and libcds headers are the code under test, so they are shown). "?" when unknown.
   std::string describe(uintptr_t pc);
+  /// Whether `pc` (a return address) has source of its own: one of its frames names a file
+  /// outside the C++ standard library. False for code without debug information (the C and
+  /// C++ libraries, as installed).
+  bool has_own_source(uintptr_t pc);
   /// Name of the global or static variable containing `addr`, with "+offset" when inside it;
   /// "" when `addr` is not in one.
   std::string data_name(uintptr_t addr);

@@ -29,6 +29,8 @@ constexpr KindRow kKinds[] = {
     {ViolationKind::kDivergence, nullptr, engine::Outcome::kDivergence},
     {ViolationKind::kHang, nullptr, engine::Outcome::kHang},
     {ViolationKind::kDataRace, nullptr, engine::Outcome::kDataRace},
+    {ViolationKind::kProcessExit, nullptr, engine::Outcome::kProcessExit},
+    {ViolationKind::kUnsupportedCall, nullptr, engine::Outcome::kUnsupportedCall},
 };
 
 const char* name(const KindRow& row) {

@@ -25,6 +25,8 @@ enum class ViolationKind {
   kDivergence,
   kHang,
   kDataRace,
+  kProcessExit,
+  kUnsupportedCall,
 };
 
 /// "not linearizable", "crash", ...: the words of reports, counterexample files and JSON

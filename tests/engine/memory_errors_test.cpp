@@ -2,6 +2,8 @@
 // and the engine goes on to the next execution.
 #include <gtest/gtest.h>
 
+#include <csignal>
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -107,7 +109,8 @@ TEST(MemoryErrors, SegfaultIsReportedAndTheRunContinues) {
   engine.explore(p, strategy, [&](const ExecutionResult& r) {
     if (r.outcome == Outcome::kCrash) {
       if (crashes++ == 0) crashing = r.schedule;
-      EXPECT_NE(r.message.find("Segmentation fault"), std::string::npos) << r.message;
+      EXPECT_NE(r.message.find("Segmentation fault accessing 0x0 in T1 at "), std::string::npos)
+          << r.message;
       EXPECT_EQ(r.thread, 1);
     } else {
       EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
@@ -118,6 +121,20 @@ TEST(MemoryErrors, SegfaultIsReportedAndTheRunContinues) {
   EXPECT_GT(crashes, 0);
   EXPECT_GT(completed, 0);
   EXPECT_EQ(engine.replay(p, crashing).outcome, Outcome::kCrash);
+}
+
+// A fault signal that a process sent (raise, kill) has no fault address: its siginfo holds the
+// sender's pid where a fault's address would be.
+TEST(MemoryErrors, ASignalSentByAProcessIsReportedWithoutAnAddress) {
+  Engine engine;
+  for (int sig : {SIGSEGV, SIGBUS}) {
+    Program p;
+    p.threads = {{{"raises()", [sig] { raise(sig); }}}};
+    ExecutionResult r = testing::run_non_preemptive(engine, p);
+    EXPECT_EQ(r.outcome, Outcome::kCrash) << r.message;
+    EXPECT_EQ(r.message.rfind(std::string(strsignal(sig)) + " in T0 at ", 0), 0u) << r.message;
+    EXPECT_EQ(r.message.find("accessing"), std::string::npos) << r.message;
+  }
 }
 
 TEST(MemoryErrors, UncaughtExceptionIsReported) {

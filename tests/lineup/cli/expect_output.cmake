@@ -1,6 +1,10 @@
 # Runs LINEUP with ARGS (separated by commas) and checks it exits with status EXIT and prints
 # MESSAGE (on stdout or stderr); a MESSAGE of several parts separated by ';' must print each.
+# With ABSENT set, that file is removed before the run and must not exist after it.
 string(REPLACE "," ";" ARGS "${ARGS}")
+if(DEFINED ABSENT)
+  file(REMOVE "${ABSENT}")
+endif()
 execute_process(COMMAND ${LINEUP} ${ARGS} RESULT_VARIABLE status OUTPUT_VARIABLE out
                 ERROR_VARIABLE err)
 if(NOT status EQUAL EXIT)
@@ -12,3 +16,6 @@ foreach(part IN LISTS MESSAGE)
     message(FATAL_ERROR "expected the message '${part}', got:\n${out}${err}")
   endif()
 endforeach()
+if(DEFINED ABSENT AND EXISTS "${ABSENT}")
+  message(FATAL_ERROR "${ABSENT} was written")
+endif()

@@ -15,7 +15,8 @@ const engine::Outcome kOutcomes[] = {
     engine::Outcome::kUseAfterFree, engine::Outcome::kDoubleFree,
     engine::Outcome::kInvalidFree,  engine::Outcome::kUncaughtException,
     engine::Outcome::kDivergence,   engine::Outcome::kAbandoned,
-    engine::Outcome::kHang,
+    engine::Outcome::kHang,         engine::Outcome::kDataRace,
+    engine::Outcome::kProcessExit,  engine::Outcome::kUnsupportedCall,
 };
 
 TEST(ViolationKind, EveryFailedOutcomeIsAKindNamedAsTheEngineNamesIt) {
@@ -31,19 +32,19 @@ TEST(ViolationKind, EveryFailedOutcomeIsAKindNamedAsTheEngineNamesIt) {
     EXPECT_STREQ(to_string(k), engine::to_string(o));
     kinds.insert(k);
   }
-  EXPECT_EQ(kinds.size(), 9u);  // distinct kinds for distinct outcomes
+  EXPECT_EQ(kinds.size(), 12u);  // distinct kinds for distinct outcomes
 }
 
 TEST(ViolationKind, NamesParseBackAndNothingElseParses) {
   std::set<std::string> names;
-  for (int i = 0; i <= static_cast<int>(ViolationKind::kHang); ++i) {
+  for (int i = 0; i <= static_cast<int>(ViolationKind::kUnsupportedCall); ++i) {
     ViolationKind k = static_cast<ViolationKind>(i);
     std::string name = to_string(k);
     EXPECT_NE(name, "?");
     EXPECT_EQ(parse_violation_kind(name), k) << name;
     names.insert(name);
   }
-  EXPECT_EQ(names.size(), 12u);
+  EXPECT_EQ(names.size(), 15u);
   EXPECT_EQ(to_string(ViolationKind::kNotLinearizable), std::string("not linearizable"));
   for (const char* other : {"", "completed", "abandoned", "Not linearizable", "crash "}) {
     EXPECT_EQ(parse_violation_kind(other), std::nullopt) << other;
