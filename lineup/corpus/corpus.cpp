@@ -145,10 +145,11 @@ std::optional<std::string> same_bug(const std::string& dir, const Counterexample
   return std::nullopt;
 }
 
-std::string unwritable_reason(const std::string& dir) {
+namespace {
+
+// Why `dir`, an existing folder, cannot take counterexamples ("" when it can).
+std::string folder_unwritable_reason(const std::string& dir) {
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return "cannot create the folder: " + ec.message();
   if (!fs::is_directory(dir, ec)) return "not a folder";
   try {
     std::string probe = (fs::path(dir) / ".lineup-write-test").string();
@@ -166,6 +167,24 @@ std::string unwritable_reason(const std::string& dir) {
     }
   }
   return "";
+}
+
+}  // namespace
+
+std::string unwritable_reason(const std::string& dir) {
+  // The folders this check creates, deepest first: removed again, so that a hunt that finds
+  // nothing leaves no empty corpus folder behind.
+  std::vector<fs::path> created;
+  std::error_code ec;
+  for (fs::path p = fs::absolute(dir, ec); !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+    created.push_back(p);
+    if (p == p.parent_path()) break;
+  }
+  fs::create_directories(dir, ec);
+  if (ec) return "cannot create the folder: " + ec.message();
+  std::string why = folder_unwritable_reason(dir);
+  for (const fs::path& p : created) fs::remove(p, ec);  // only if still empty
+  return why;
 }
 
 void replace(const std::string& path, const Counterexample& c) {

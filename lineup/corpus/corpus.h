@@ -50,9 +50,10 @@ Archived archive(const std::string& dir, const Counterexample& c);
 std::optional<std::string> same_bug(const std::string& dir, const Counterexample& c,
                                     const std::string& except = "");
 
-/// Why counterexamples cannot be archived in `dir`, "" when they can: the folder is created if
-/// missing, must be a folder, must take a new file (one is written, flushed and removed), and
-/// must have at least kMinimumFreeBytes free.
+/// Why counterexamples cannot be archived in `dir`, "" when they can: the folder must be
+/// creatable (folders this check creates are removed again while still empty), must be a
+/// folder, must take a new file (one is written, flushed and removed), and must have at least
+/// kMinimumFreeBytes free.
 std::string unwritable_reason(const std::string& dir);
 constexpr uint64_t kMinimumFreeBytes = 1 << 20;
 

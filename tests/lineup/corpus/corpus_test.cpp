@@ -149,6 +149,22 @@ TEST(Corpus, WrittenFilesHaveTheModeTheUmaskGives) {
   EXPECT_EQ(st.st_mode & 07777, 0644u);
 }
 
+TEST(Corpus, AFolderIsCheckedForArchivingWithoutLeavingOneBehind) {
+  TempDir d;
+  // Missing, two levels deep: creatable, and not left behind.
+  EXPECT_EQ(unwritable_reason((d.path / "a" / "b").string()), "");
+  EXPECT_FALSE(fs::exists(d.path / "a"));
+  // Existing, with a file in it: kept as it was.
+  fs::create_directory(d.path / "kept");
+  std::ofstream(d.path / "kept" / "x.json") << "{}";
+  EXPECT_EQ(unwritable_reason((d.path / "kept").string()), "");
+  EXPECT_EQ(std::distance(fs::directory_iterator(d.path / "kept"), fs::directory_iterator()), 1);
+  // A file, and a folder under a file: refused with the reason.
+  EXPECT_NE(unwritable_reason((d.path / "kept" / "x.json").string()), "");
+  EXPECT_NE(unwritable_reason((d.path / "kept" / "x.json" / "c").string()).find("cannot create"),
+            std::string::npos);
+}
+
 TEST(Corpus, ShrinkingGivesTheTwoCallCaseWithOnePreemption) {
   Counterexample c = found_bug();
   Counterexample s = shrink(c);
