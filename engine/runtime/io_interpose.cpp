@@ -16,7 +16,6 @@
 
 using lineup::engine::controlled_execution;
 using lineup::engine::Execution;
-using lineup::engine::quoted;
 using lineup::engine::refuse;
 using lineup::engine::Unsupported;
 
@@ -25,10 +24,7 @@ namespace {
 // Refuses a call of `function` on the file at `path`, made by controlled code.
 [[noreturn]] void refuse_path(Execution* e, const char* function, const char* path,
                               uintptr_t caller) {
-  char shown[80];
-  char call[128];
-  std::snprintf(call, sizeof call, "%s(%s, ...)", function, quoted(path, shown, sizeof shown));
-  refuse(*e, Unsupported::kIo, call, caller);
+  lineup::engine::refuse_on(*e, Unsupported::kIo, function, path, caller);
 }
 
 // Refuses a call of `function` on descriptor `fd` (or with first argument `fd`).
@@ -71,31 +67,40 @@ extern "C" int __open64_2(const char* path, int flags);
 extern "C" int __openat_2(int dir, const char* path, int flags);
 extern "C" int __openat64_2(int dir, const char* path, int flags);
 
+namespace {
+
+// The mode an open call passes on: refused first when controlled code opens `path` other than
+// to read it (the caller's return address is `caller`); read from `rest` when `flags` create
+// the file.
+mode_t checked_mode(const char* function, const char* path, int flags, va_list& rest,
+                    uintptr_t caller) {
+  if (Execution* e = controlled_execution(); e != nullptr && !reads_only(flags)) {
+    refuse_path(e, function, path, caller);
+  }
+  return mode_of(flags, rest);
+}
+
+}  // namespace
+
 // Defines `int name(const char* path, int flags, ...)`, an open that takes a mode only when it
 // creates the file.
-#define LINEUP_OPEN(name)                                                            \
-  int name(const char* path, int flags, ...) {                                       \
-    if (Execution* e = controlled_execution(); e != nullptr && !reads_only(flags)) { \
-      refuse_path(e, #name, path, LINEUP_CALLER);                                    \
-    }                                                                                \
-    va_list rest;                                                                    \
-    va_start(rest, flags);                                                           \
-    const mode_t mode = mode_of(flags, rest);                                        \
-    va_end(rest);                                                                    \
-    return LINEUP_REAL_FUNCTION(name)(path, flags, mode);                            \
+#define LINEUP_OPEN(name)                                                      \
+  int name(const char* path, int flags, ...) {                                 \
+    va_list rest;                                                              \
+    va_start(rest, flags);                                                     \
+    const mode_t mode = checked_mode(#name, path, flags, rest, LINEUP_CALLER); \
+    va_end(rest);                                                              \
+    return LINEUP_REAL_FUNCTION(name)(path, flags, mode);                      \
   }
 
 // The same for `int name(int dir, const char* path, int flags, ...)`.
-#define LINEUP_OPENAT(name)                                                          \
-  int name(int dir, const char* path, int flags, ...) {                              \
-    if (Execution* e = controlled_execution(); e != nullptr && !reads_only(flags)) { \
-      refuse_path(e, #name, path, LINEUP_CALLER);                                    \
-    }                                                                                \
-    va_list rest;                                                                    \
-    va_start(rest, flags);                                                           \
-    const mode_t mode = mode_of(flags, rest);                                        \
-    va_end(rest);                                                                    \
-    return LINEUP_REAL_FUNCTION(name)(dir, path, flags, mode);                       \
+#define LINEUP_OPENAT(name)                                                    \
+  int name(int dir, const char* path, int flags, ...) {                        \
+    va_list rest;                                                              \
+    va_start(rest, flags);                                                     \
+    const mode_t mode = checked_mode(#name, path, flags, rest, LINEUP_CALLER); \
+    va_end(rest);                                                              \
+    return LINEUP_REAL_FUNCTION(name)(dir, path, flags, mode);                 \
   }
 
 // Defines `type name params`, refused (on `path`) in controlled code unless `allowed` holds,

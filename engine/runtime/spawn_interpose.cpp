@@ -16,7 +16,6 @@
 
 using lineup::engine::controlled_execution;
 using lineup::engine::Execution;
-using lineup::engine::quoted;
 using lineup::engine::refuse;
 using lineup::engine::Unsupported;
 
@@ -26,10 +25,7 @@ namespace {
 // stands for the arguments that follow ("" for none).
 [[noreturn]] void refuse_on(Execution* e, const char* function, const char* text, uintptr_t caller,
                             const char* rest = ", ...") {
-  char shown[80];
-  char call[128];
-  std::snprintf(call, sizeof call, "%s(%s%s)", function, quoted(text, shown, sizeof shown), rest);
-  refuse(*e, Unsupported::kProcess, call, caller);
+  lineup::engine::refuse_on(*e, Unsupported::kProcess, function, text, caller, rest);
 }
 
 // The arguments of an execl-style call, from `first` to the terminating null pointer, as an

@@ -43,4 +43,12 @@ const char* quoted(const char* text, char* out, size_t size) {
   return out;
 }
 
+void refuse_on(Execution& e, Unsupported family, const char* function, const char* text,
+               uintptr_t caller, const char* rest) {
+  char shown[80];
+  char call[128];
+  std::snprintf(call, sizeof call, "%s(%s%s)", function, quoted(text, shown, sizeof shown), rest);
+  refuse(e, family, call, caller);
+}
+
 }  // namespace lineup::engine

@@ -44,4 +44,9 @@ enum class Unsupported {
 /// nullptr), written into `out` (`size` bytes) and returned.
 const char* quoted(const char* text, char* out, size_t size);
 
+/// refuse() of the call `function(text<rest>)`, `text` (a path or a command) shown quoted();
+/// `rest` stands for the arguments that follow ("" for none).
+[[noreturn]] void refuse_on(Execution& e, Unsupported family, const char* function,
+                            const char* text, uintptr_t caller, const char* rest = ", ...");
+
 }  // namespace lineup::engine
