@@ -265,6 +265,45 @@ std::optional<HuntOptions> successor_options(const Worker& w, double left) {
   return next;
 }
 
+// The workers' violations, by program index, the first of each (kind, signature); `all`
+// receives how many there were in all.
+std::vector<Violation> distinct_in_program_order(const std::vector<Worker>& workers, size_t* all) {
+  std::vector<Violation> found;
+  for (const Worker& w : workers) {
+    found.insert(found.end(), w.violations.begin(), w.violations.end());
+  }
+  std::stable_sort(found.begin(), found.end(), [](const Violation& a, const Violation& b) {
+    return a.program_index < b.program_index;
+  });
+  *all = found.size();
+  std::vector<Violation> out;
+  std::set<std::pair<ViolationKind, std::vector<std::string>>> seen;
+  for (Violation& v : found) {
+    if (seen.insert({v.kind, v.signature}).second) out.push_back(std::move(v));
+  }
+  return out;
+}
+
+// Kills the workers that have not finished, past their grace: what they sent is kept, their
+// programs in progress are not. Returns how many were killed.
+uint64_t kill_unfinished(std::vector<Worker>& workers) {
+  // All killed first: a process takes a while to release its memory, and they do so side by
+  // side.
+  for (Worker& w : workers) {
+    if (w.fd >= 0) kill(w.pid, SIGKILL);
+  }
+  uint64_t killed = 0;
+  for (Worker& w : workers) {
+    if (w.fd < 0) continue;
+    waitpid(w.pid, nullptr, 0);
+    ::close(w.fd);
+    w.fd = -1;
+    if (!w.last.is_null()) w.last["programs"] = w.done;
+    ++killed;
+  }
+  return killed;
+}
+
 }  // namespace
 
 HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options, int jobs,
@@ -310,22 +349,15 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
     HuntResult r = summed_counts(counts);
     r.internal_errors = internal_errors;
     r.workers_stopped = stopped;
-    std::vector<Violation> all;
-    for (const Worker& w : workers) all.insert(all.end(), w.violations.begin(), w.violations.end());
-    std::stable_sort(all.begin(), all.end(), [](const Violation& a, const Violation& b) {
-      return a.program_index < b.program_index;
-    });
-    std::set<std::pair<ViolationKind, std::vector<std::string>>> seen;
-    for (Violation& v : all) {
-      if (seen.insert({v.kind, v.signature}).second) r.violations.push_back(std::move(v));
-    }
+    size_t all = 0;
+    r.violations = distinct_in_program_order(workers, &all);
     if (final) {
       auto stop = [&] {
         return stop_signal() != 0 || coarse_seconds() >= shared.deadline + kDeadlineGraceSeconds;
       };
       r.violations = drop_rediscoveries(target, options, std::move(r.violations), stop);
     }
-    r.duplicates_dropped = all.size() - r.violations.size();
+    r.duplicates_dropped = all - r.violations.size();
     if (options.max_violations != 0 && r.violations.size() > options.max_violations) {
       r.violations.resize(options.max_violations);
     }
@@ -334,21 +366,9 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
   size_t open = workers.size();
   while (open > 0) {
     if (finishing()) {
-      // Past the grace: what the workers sent is kept, their programs in progress are not.
-      // All killed first: a process takes a while to release its memory, and they do so
-      // side by side.
-      for (Worker& w : workers) {
-        if (w.fd >= 0) kill(w.pid, SIGKILL);
-      }
-      for (Worker& w : workers) {
-        if (w.fd < 0) continue;
-        waitpid(w.pid, nullptr, 0);
-        ::close(w.fd);
-        w.fd = -1;
-        if (!w.last.is_null()) w.last["programs"] = w.done;
-        ++stopped;
-        --open;
-      }
+      const uint64_t killed = kill_unfinished(workers);
+      stopped += killed;
+      open -= killed;
       break;
     }
     std::vector<pollfd> fds;
