@@ -15,6 +15,12 @@
 
 namespace lineup::cli {
 
+std::string unseen_access_note(const hunt::HuntOptions& options) {
+  if (options.unseen_accesses.empty()) return "";
+  return "\nnote: this violation may be caused by an access lineup did not see (" +
+         options.unseen_accesses + ")";
+}
+
 Findings::Findings(const specs::Target& target, const hunt::HuntOptions& options,
                    const HuntOutput& output, std::function<void()> before_print)
     : target_(target), options_(options), output_(output), before_print_(std::move(before_print)) {}
@@ -42,11 +48,7 @@ Findings::Seen& Findings::first_sight(const hunt::Violation& v) {
   s.archived.counterexample = corpus::to_counterexample(target_, v, options_);
   if (!output_.json) {
     if (before_print_) before_print_();
-    std::string note;
-    if (!options_.unseen_accesses.empty()) {
-      note = "\nnote: this violation may be caused by an access lineup did not see (" +
-             options_.unseen_accesses + ")";
-    }
+    const std::string note = unseen_access_note(options_);
     std::printf("%s%s\n", v.report.c_str(), note.c_str());
     std::fflush(stdout);
   }

@@ -14,6 +14,10 @@
 
 namespace lineup::cli {
 
+/// The line that qualifies a violation's report when the hunt cannot see every access
+/// (HuntOptions::unseen_accesses), starting with a newline; "" when it can.
+std::string unseen_access_note(const hunt::HuntOptions& options);
+
 class Findings {
  public:
   /// `before_print` is called before a report is printed while the hunt runs (to end the

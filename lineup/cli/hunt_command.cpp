@@ -227,12 +227,7 @@ ExitStatus HuntCommand::run() {
   for (const std::string& e : r.internal_errors) {
     std::fprintf(stderr, "lineup: internal error (the hunt went on): %s\n", e.c_str());
   }
-  if (!options.unseen_accesses.empty()) {
-    for (hunt::Violation& v : r.violations) {
-      v.report += "\nnote: this violation may be caused by an access lineup did not see (" +
-                  options.unseen_accesses + ")";
-    }
-  }
+  for (hunt::Violation& v : r.violations) v.report += unseen_access_note(options);
   const int interrupted = hunt::stop_signal();
   if (output_.json) {
     nlohmann::json j = hunt_json(*target, options, check_, output_, r, archived);
