@@ -43,3 +43,28 @@ function(lineup_add_hunter executable)
   target_link_libraries(${executable} PRIVATE lineup::cli
                         "$<LINK_LIBRARY:WHOLE_ARCHIVE,${executable}_structures>")
 endfunction()
+
+# lineup_add_corpus_test(<test> <hunter> <corpus-dir> [REPRODUCES])
+#
+# A GoogleTest executable <test>, registered with CTest under that name, with one test per
+# counterexample file in <corpus-dir> (LINEUP_CORPUS_TESTS, lineup/corpus/gtest.h), replayed
+# against the structures of lineup_add_hunter(<hunter> ...). By default a test fails while its
+# bug still reproduces: a regression suite of fixed bugs. With REPRODUCES a test fails once its
+# bug no longer shows: a suite of known bugs. The folder is read when the test runs, so a file
+# the hunter archives there later is tested without rebuilding; a missing folder fails.
+function(lineup_add_corpus_test test hunter corpus_dir)
+  cmake_parse_arguments(PARSE_ARGV 3 arg "REPRODUCES" "" "")
+  set(expect kFixed)
+  if(arg_REPRODUCES)
+    set(expect kReproduces)
+  endif()
+  string(MAKE_C_IDENTIFIER "${test}" suite)
+  get_filename_component(dir "${corpus_dir}" ABSOLUTE)
+  set(source ${CMAKE_CURRENT_BINARY_DIR}/${test}_corpus.cpp)
+  file(CONFIGURE OUTPUT ${source} CONTENT
+       "#include \"lineup/corpus/gtest.h\"\nLINEUP_CORPUS_TESTS(${suite}, \"${dir}\", ::lineup::corpus::Expect::${expect});\n")
+  add_executable(${test} ${source})
+  target_link_libraries(${test} PRIVATE lineup::gtest GTest::gtest_main
+                        "$<LINK_LIBRARY:WHOLE_ARCHIVE,${hunter}_structures>")
+  add_test(NAME ${test} COMMAND ${test})
+endfunction()
