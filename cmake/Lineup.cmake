@@ -25,7 +25,7 @@ endfunction()
 # switch them to a TSan layout, see adapters/libcds/README.md) and links libcds with lineup's
 # per-fiber Hazard-Pointer support.
 function(lineup_use_libcds target)
-  target_compile_options(${target} PRIVATE -U__SANITIZE_THREAD__ -Wno-tsan)
+  target_compile_options(${target} PRIVATE -U__SANITIZE_THREAD__)
   target_compile_definitions(${target} PRIVATE _GLIBCXX_TSAN=1)
   target_link_libraries(${target} PUBLIC lineup::libcds)
 endfunction()

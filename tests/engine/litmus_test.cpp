@@ -87,6 +87,13 @@ TEST(Litmus, MessagePassingFencesForbidStaleData) {
   EXPECT_EQ(enumerate(Litmus::kMpFences, MemoryModel::kSc).outcomes, sc);
 }
 
+// The same in C: <stdatomic.h>'s fences, compiled by gcc, reach the engine as fences.
+TEST(Litmus, MessagePassingFencesInCForbidStaleData) {
+  Outcomes sc = without(all_pairs(), {1, 0});
+  EXPECT_EQ(enumerate(Litmus::kMpFencesC, MemoryModel::kC11).outcomes, sc);
+  EXPECT_EQ(enumerate(Litmus::kMpFencesC, MemoryModel::kSc).outcomes, sc);
+}
+
 // SB: relaxed (and release/acquire) store buffering lets both loads read the initial values
 // ([Batty], [RC11]); SC forbids (0, 0).
 TEST(Litmus, StoreBufferingRelaxedAllowsBothStale) {
@@ -107,6 +114,13 @@ TEST(Litmus, StoreBufferingScFencesForbidBothStale) {
   Outcomes sc = without(all_pairs(), {0, 0});
   EXPECT_EQ(enumerate(Litmus::kSbScFences, MemoryModel::kC11).outcomes, sc);
   EXPECT_EQ(enumerate(Litmus::kSbScFences, MemoryModel::kSc).outcomes, sc);
+}
+
+// The same with GCC's full barrier, __sync_synchronize, written in C.
+TEST(Litmus, StoreBufferingFullBarriersInCForbidBothStale) {
+  Outcomes sc = without(all_pairs(), {0, 0});
+  EXPECT_EQ(enumerate(Litmus::kSbFullBarriersC, MemoryModel::kC11).outcomes, sc);
+  EXPECT_EQ(enumerate(Litmus::kSbFullBarriersC, MemoryModel::kSc).outcomes, sc);
 }
 
 // LB: (1, 1) needs each load to read a store that comes after the other load in program
