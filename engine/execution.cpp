@@ -213,6 +213,7 @@ void Execution::run_thread(ThreadId t) {
     trace_->calls.push_back({t, static_cast<int>(i), trace_->steps.size(), 0, false});
     if (weak_) trace_->call_clocks.push_back({weak_->clock(t), {}});
     me.spin.clear();
+    me.latest_only.clear();
     std::string error;
     try {
       tl_heap_on = true;

@@ -124,6 +124,22 @@ class Execution {
   /// The weak memory model of c11 mode; nullptr in SC mode (one test on the atomic hooks'
   /// path is all SC mode pays).
   WeakMemory* weak_memory() const { return weak_; }
+  /// c11 mode: whether thread t's atomic reads of `addr` must read the newest store, because
+  /// a spin loop of its current call went round re-reading a stale value there (see
+  /// step_inline). C++ makes every store visible to loads within a finite time; lineup makes it
+  /// visible to a spinning thread after two rounds, which keeps executions finite and spares
+  /// the report a deadlock that is none.
+  bool reads_latest_only(ThreadId t, uintptr_t addr) const {
+    for (uintptr_t a : threads_[static_cast<size_t>(t)].latest_only) {
+      if (a == addr) return true;
+    }
+    return false;
+  }
+  /// c11 mode: thread t's atomic read at (pc, addr), just made, read an older value than the
+  /// newest store's.
+  void note_stale_read(ThreadId t, uintptr_t pc, uintptr_t addr) {
+    threads_[static_cast<size_t>(t)].spin.mark_stale(pc, addr);
+  }
   /// The trace index of the step just made.
   size_t last_step() const { return trace_->steps.size() - 1; }
 
@@ -201,6 +217,9 @@ class Execution {
     /// (a wait node on the stack, linked into a queue of waiters): the other thread may
     /// change them, so a loop reading them can be a spin.
     std::vector<uintptr_t> shared_stack;
+    /// c11 mode: locations whose atomic reads read the newest store for the rest of the
+    /// current call (reads_latest_only).
+    std::vector<uintptr_t> latest_only;
 
     /// Back to a thread that has not started. In place: the spin window's ring is 10 KB,
     /// and an emptied window never reads what it holds.
@@ -209,6 +228,7 @@ class Execution {
       call = -1;
       spin.clear();
       shared_stack.clear();
+      latest_only.clear();
     }
     bool stack_shared(uintptr_t addr) const {
       for (uintptr_t a : shared_stack) {

@@ -34,18 +34,18 @@ class SpinWindow {
   /// Records an executed read of `size` (<= 8) bytes at `addr` that saw `value`.
   void add_read(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t value) {
     settle();
-    push({pc, addr, value, 0, size, Access::kRead, 0});
+    push({pc, addr, value, 0, size, Access::kRead, 0, false});
   }
   /// Records an executed write of `value` to the thread's own stack.
   void add_stack_write(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t value) {
     settle();
-    push({pc, addr, value, 0, size, Access::kStackWrite, 0});
+    push({pc, addr, value, 0, size, Access::kStackWrite, 0, false});
   }
   /// Records a write of `size` (<= 8) bytes to shared memory that is about to replace `old`;
   /// the value written is read back from memory at the thread's next step (settle()).
   void add_shared_write(uintptr_t pc, uintptr_t addr, uint32_t size, uint64_t old) {
     settle();
-    push({pc, addr, 0, old, size, Access::kSharedWrite, 0});
+    push({pc, addr, 0, old, size, Access::kSharedWrite, 0, false});
     value_pending_ = true;
   }
   /// Completes the last shared write with the value now in memory. Called by the thread
@@ -56,6 +56,30 @@ class SpinWindow {
     e.value = load(e.addr, e.size);
     value_pending_ = false;
   }
+  /// c11 mode: the newest step, an atomic read (or failing compare-exchange) at (pc, addr),
+  /// read a stale value, not the one memory holds (the newest store in modification order).
+  /// The window keeps memory's value for it all the same: rounds that read the same stale
+  /// value compare equal, and last_round_read_stale() tells them apart from a real spin.
+  void mark_stale(uintptr_t pc, uintptr_t addr) {
+    if (count_ == 0) return;
+    Entry& e = entries_[(pushed_ - 1) % kCapacity];
+    if (e.pc == pc && e.addr == addr) e.stale = true;
+  }
+  /// After repeats() returned true: whether the last iteration read a stale value somewhere.
+  /// Such a loop is not stuck: a later round may read the newer store (C++ makes stores
+  /// visible to loads in finite time).
+  bool last_round_read_stale() const {
+    for (int j = last_round_; j < count_; ++j) {
+      if (at(j).stale) return true;
+    }
+    return false;
+  }
+  /// The locations the last repeats() == true found the iteration waiting on.
+  template <class F>
+  void for_each_watched(F f) const {
+    for (const Watch& w : watch_) f(w.addr);
+  }
+
   /// Whether a pending read at (pc, addr) would start a third identical iteration; if so,
   /// remembers the locations of the last iteration and the values it waits on (changed()).
   bool repeats(uintptr_t pc, uintptr_t addr) {
@@ -64,6 +88,7 @@ class SpinWindow {
     if (k < 0) return false;
     int len = count_ - k;
     if (k < len) return false;
+    last_round_ = k;
     for (int j = k; j < count_; ++j) {
       const Entry& now = at(j);
       const Entry& before = at(j - len);
@@ -148,6 +173,7 @@ class SpinWindow {
     // A read: how many entries back the previous read of its bucket was (0: none in the
     // window, or further back than a full window).
     uint16_t back;
+    bool stale;  // c11 mode: the read saw an older value than memory's (mark_stale)
   };
   // Iterations of up to kCapacity / 2 steps are recognised (a hazard-pointer search that
   // restarts from the head takes about 40, its locals included; EllenBinTree's search of a
@@ -221,6 +247,7 @@ class SpinWindow {
   // before the window and are ignored.
   uint64_t bucket_head_[kBuckets] = {};
   bool value_pending_ = false;
+  int last_round_ = 0;        // where the iteration repeats() last recognised starts
   std::vector<Watch> watch_;  // kept between uses: spinning allocates nothing
 };
 

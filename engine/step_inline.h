@@ -170,10 +170,18 @@ inline bool reads_only_now(const Transition& t) {
   if (options_.detect_spins &&
       (!on_own_stack(me, p.addr) || p.has(kAtomic) || self.stack_shared(p.addr)) &&
       step_parts::reads_only_now(p) && !spin_neutral(p.addr) && self.spin.repeats(p.pc, p.addr)) {
-    self.spin_blocked = true;
-    may_wait_ |= uint64_t{1} << me;
-    ++spin_blocked_count_;
-    ++result_->spin_blocks;
+    if (weak_ != nullptr && self.spin.last_round_read_stale()) {
+      // c11 mode: the round read a stale value, and a newer store exists. Not stuck: from
+      // now on the loop's locations read their newest stores (reads_latest_only), and a
+      // loop that still goes round the same way is a spin like any other.
+      self.spin.for_each_watched([&self](uintptr_t addr) { self.latest_only.push_back(addr); });
+      self.spin.clear();
+    } else {
+      self.spin_blocked = true;
+      may_wait_ |= uint64_t{1} << me;
+      ++spin_blocked_count_;
+      ++result_->spin_blocks;
+    }
   }
   tl_probe_pc = 0;
   if (starting_ && me + 1 < thread_count_) {

@@ -88,13 +88,14 @@ void WeakMemory::note(size_t step, const Location& loc, size_t index, WeakNote::
   trace_->weak.push_back(n);
 }
 
-uint64_t WeakMemory::load(ThreadId t, size_t step, uintptr_t addr, uint32_t size, MemoryOrder mo) {
+uint64_t WeakMemory::load(ThreadId t, size_t step, uintptr_t addr, uint32_t size, MemoryOrder mo,
+                          bool latest_only) {
   ThreadViews& v = views(t);
   before_sc(v, mo);
   Location& loc = location(addr, size);
   size_t first = first_readable(v, loc);
   size_t index = loc.mo.size() - 1;
-  if (index > first) {
+  if (index > first && !latest_only) {
     Choice c{Choice::Kind::kRead, t, step, static_cast<uint32_t>(index - first + 1)};
     index = first + decide_(c);
   }
@@ -170,7 +171,9 @@ void WeakMemory::rmw(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uin
 }
 
 std::optional<uint64_t> WeakMemory::cas_read(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
-                                             uint64_t expected, MemoryOrder failure) {
+                                             uint64_t expected, MemoryOrder failure,
+                                             bool latest_only) {
+  if (latest_only) return std::nullopt;
   ThreadViews& v = threads_[static_cast<size_t>(t)];
   Location& loc = location(addr, size);
   // A stale message equal to `expected` is no option: reading it, the exchange would succeed,

@@ -74,8 +74,10 @@ class WeakMemory {
   /// Starts an execution of `threads` logical threads; notes go to `trace`.
   void begin(int threads, Trace* trace, Decide decide);
 
-  /// An atomic load of [addr, addr + size) by `t` at trace step `step`: the value read.
-  uint64_t load(ThreadId t, size_t step, uintptr_t addr, uint32_t size, MemoryOrder mo);
+  /// An atomic load of [addr, addr + size) by `t` at trace step `step`: the value read. With
+  /// `latest_only` it reads the newest store in modification order, no choice asked.
+  uint64_t load(ThreadId t, size_t step, uintptr_t addr, uint32_t size, MemoryOrder mo,
+                bool latest_only = false);
   /// An atomic store; true when it goes last in modification order (the caller then writes
   /// memory, which always holds the mo-last value).
   bool store(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uint64_t value,
@@ -86,9 +88,11 @@ class WeakMemory {
            MemoryOrder mo);
   /// The read of a compare-exchange, before it runs: a stale value it fails on (not equal to
   /// `expected`), or nullopt when it reads the mo-last value (the caller then runs the real
-  /// compare-exchange and reports it with rmw() or read_latest()).
+  /// compare-exchange and reports it with rmw() or read_latest()). Always nullopt with
+  /// `latest_only`.
   std::optional<uint64_t> cas_read(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
-                                   uint64_t expected, MemoryOrder failure);
+                                   uint64_t expected, MemoryOrder failure,
+                                   bool latest_only = false);
   /// A failed compare-exchange that read the mo-last value.
   void read_latest(ThreadId t, size_t step, uintptr_t addr, uint32_t size, MemoryOrder mo);
   /// atomic_thread_fence.

@@ -193,8 +193,13 @@ T atomic_load(const volatile T* a, int mo, uintptr_t pc) {
     auto addr = reinterpret_cast<uintptr_t>(a);
     Transition& rec = e->step(Transition::pending(Kind::kRead, addr, sizeof(T), pc, le::kAtomic));
     check_atomic_race(e, w, rec.thread, addr, false, pc);
-    rec.value = w->load(rec.thread, e->last_step(), addr, sizeof(T), le::memory_order(mo));
+    const bool latest = e->reads_latest_only(rec.thread, addr);
+    rec.value = w->load(rec.thread, e->last_step(), addr, sizeof(T), le::memory_order(mo), latest);
     rec.flags |= le::kValueKnown;
+    // Memory holds the newest store (WeakMemory::store).
+    if (!latest && rec.value != bits(__atomic_load_n(a, __ATOMIC_RELAXED))) {
+      e->note_stale_read(rec.thread, rec.pc, addr);
+    }
     return from_bits<T>(rec.value);
   }
   {
@@ -286,7 +291,11 @@ bool atomic_cas(volatile T* a, T* expected, T desired, int mo, int failure_mo, u
       check_atomic_race(e, w, rec->thread, rec->addr, true, pc);
       // In c11 mode the compare-exchange may fail on a stale value.
       if (auto stale = w->cas_read(rec->thread, e->last_step(), rec->addr, sizeof(T), rec->expected,
-                                   le::memory_order(failure_mo))) {
+                                   le::memory_order(failure_mo),
+                                   e->reads_latest_only(rec->thread, rec->addr))) {
+        if (*stale != bits(__atomic_load_n(a, __ATOMIC_RELAXED))) {
+          e->note_stale_read(rec->thread, rec->pc, rec->addr);
+        }
         *expected = from_bits<T>(*stale);
         rec->kind = Kind::kRead;
         rec->flags |= le::kFailed | le::kValueKnown;

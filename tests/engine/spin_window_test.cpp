@@ -35,6 +35,36 @@ struct ClaimingWaiter {
   bool about_to_repeat() { return window.repeats(kLoadFlag, at(&flag)); }
 };
 
+// c11 mode: rounds that re-read a stale value repeat like any others (the window keeps memory's
+// value), but say so, and the locations they wait on are the ones to read afresh.
+TEST(SpinWindow, StaleRoundsRepeatAndSaySo) {
+  int64_t flag = 1;
+  for (bool stale_last : {false, true}) {
+    SpinWindow window;
+    for (int round = 0; round < 2; ++round) {
+      window.add_read(kLoadFlag, at(&flag), 8, static_cast<uint64_t>(flag));
+      if (round == 0 || stale_last) window.mark_stale(kLoadFlag, at(&flag));
+    }
+    ASSERT_TRUE(window.repeats(kLoadFlag, at(&flag)));
+    EXPECT_EQ(window.last_round_read_stale(), stale_last);
+    std::deque<uintptr_t> watched;
+    window.for_each_watched([&](uintptr_t a) { watched.push_back(a); });
+    EXPECT_EQ(watched, std::deque<uintptr_t>{at(&flag)});
+  }
+}
+
+// A stale mark names the newest step; any other step keeps its window entry unmarked.
+TEST(SpinWindow, AStaleMarkForAnotherStepIsIgnored) {
+  int64_t flag = 1;
+  SpinWindow window;
+  for (int round = 0; round < 2; ++round) {
+    window.add_read(kLoadFlag, at(&flag), 8, static_cast<uint64_t>(flag));
+    window.mark_stale(kSet, at(&flag));
+  }
+  ASSERT_TRUE(window.repeats(kLoadFlag, at(&flag)));
+  EXPECT_FALSE(window.last_round_read_stale());
+}
+
 TEST(SpinWindow, ARoundThatRestoresWhatItWroteRepeats) {
   ClaimingWaiter w;
   w.round();
