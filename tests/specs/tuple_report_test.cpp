@@ -32,5 +32,25 @@ TEST(TupleReport, ResultsPrintAsTuples) {
       << report;
 }
 
+// A field out of its range in an operation ends the execution, and the report says which
+// field, its value and its range.
+TEST(TupleReport, AnOutOfRangeFieldEndsTheExecutionWithItsRange) {
+  const specs::Target* target = specs::find_target("specs-test/oversized-tuple");
+  ASSERT_NE(target, nullptr);
+  specs::TestProgram program;
+  program.threads = {{{0, 1}}, {{0, 20000}}};
+  hunt::HuntOptions options;
+  auto engine = hunt::make_engine(*target, options, 2);
+  hunt::ProgramSearcher searcher(*engine, *target);
+  const hunt::ProgramSearch search = searcher.search(program, 0, options);
+  ASSERT_TRUE(search.violation.has_value());
+  EXPECT_EQ(search.violation->kind, hunt::ViolationKind::kUncaughtException);
+  const std::string& report = search.violation->report;
+  EXPECT_NE(report.find("lineup::specs::tuple_result: field 1 of a pair is 20000, outside "
+                        "[-16384, 16383]"),
+            std::string::npos)
+      << report;
+}
+
 }  // namespace
 }  // namespace lineup
