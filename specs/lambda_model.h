@@ -47,7 +47,7 @@ constexpr OperationTraits operator|(OperationTraits a, OperationTraits b) {
 constexpr bool has_trait(OperationTraits traits, OperationTraits t) {
   return (static_cast<unsigned>(traits) & static_cast<unsigned>(t)) != 0;
 }
-/// The operation takes an argument (push(v), insert(v)); others are called with 0.
+/// The operation takes an argument (push(v), insert(v)); others ignore Operation::arg.
 inline constexpr OperationTraits takes_argument = OperationTraits::kArgument;
 /// The operation's results are tuple_result() tuples (specs/tuple_result.h), printed "(3, 1)"
 /// in reports; a plain result it returns (kEmpty) is printed as a plain one.
@@ -207,7 +207,9 @@ class LambdaModel final : public Model {
 /// and leaves `s` as step left it. The model is kept until the program ends (each call makes a
 /// new one: call it once per model, at start-up or into a static). Throws
 /// std::invalid_argument for an empty name or operation list, a repeated or empty operation
-/// name, or a state type without a default value and no options.initial.
+/// name, or a state type without a default value and no options.initial. The step must be
+/// a pure function of the state and operation; an exception from it (a tuple_result field out
+/// of range) ends the hunt as an internal error with its message.
 template <class S>
 const Model& model(std::string name, std::vector<OperationDeclaration> operations,
                    std::function<int(S&, Operation)> step, ModelOptions<S> options = {}) {
