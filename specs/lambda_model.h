@@ -209,7 +209,7 @@ class LambdaModel final : public Model {
 /// std::invalid_argument for an empty name or operation list, a repeated or empty operation
 /// name, or a state type without a default value and no options.initial. The step must be
 /// a pure function of the state and operation; an exception from it (a tuple_result field out
-/// of range) ends the hunt as an internal error with its message.
+/// of range) is reported as lineup's internal error, with its message.
 template <class S>
 const Model& model(std::string name, std::vector<OperationDeclaration> operations,
                    std::function<int(S&, Operation)> step, ModelOptions<S> options = {}) {
