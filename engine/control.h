@@ -9,6 +9,10 @@ extern "C" {
 /// the predicate, so the thread is simply not runnable meanwhile (no spinning).
 /// `pred` must only read memory. Outside controlled executions it spins on `pred`.
 void lineup_block_until(bool (*pred)(void*), void* arg);
+/// The logical thread running the caller (0 for the first), or -1 outside one: in an
+/// execution's setup and teardown, and outside executions. Reads the engine's own state, so
+/// it is no step and adds nothing to the trace.
+int lineup_logical_thread(void);
 }
 
 namespace lineup {

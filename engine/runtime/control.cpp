@@ -14,3 +14,8 @@ extern "C" void lineup_block_until(bool (*pred)(void*), void* arg) {
   while (!pred(arg)) {
   }
 }
+
+extern "C" int lineup_logical_thread(void) {
+  const lineup::engine::Execution* e = lineup::engine::tl_execution;
+  return e != nullptr ? e->current_thread() : lineup::engine::kNoThread;
+}
