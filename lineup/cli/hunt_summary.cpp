@@ -6,6 +6,26 @@
 #include "lineup/hunt/coverage.h"
 
 namespace lineup::cli {
+namespace {
+
+// The check that judged the executions: in c11 mode every verdict orders calls by the
+// execution's happens-before, whatever --check says (ProgramJudge::judge_happens_before).
+std::string check_used(const hunt::HuntOptions& options, const std::string& check) {
+  return options.replay.memory_model == engine::MemoryModel::kC11 ? "happens-before" : check;
+}
+
+// The strategy and, where it has one, its bound: samplers draw executions without a bound, and
+// DPOR explores without one.
+std::string strategy_with_bound(const hunt::HuntOptions& options) {
+  engine::StrategyKind kind = options.search.strategy;
+  std::string text = engine::to_string(kind);
+  if (!engine::is_systematic(kind)) return text;
+  if (kind == engine::StrategyKind::kDpor) return text + ", unbounded";
+  if (options.search.bound < 0) return text + ", deepening bound";
+  return text + ", bound " + std::to_string(options.search.bound);
+}
+
+}  // namespace
 
 nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& options,
                          const std::string& check, const HuntOutput& output,
@@ -17,7 +37,7 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"memory_model", engine::to_string(options.replay.memory_model)},
                         {"stale_bound", options.search.stale_bound},
                         {"seed", options.seed},
-                        {"check", check},
+                        {"check", check_used(options, check)},
                         {"jobs", output.jobs},
                         {"threads", options.threads},
                         {"calls", options.calls},
@@ -74,13 +94,11 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
 
 void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& options,
                         const std::string& check, const hunt::HuntResult& r) {
-  std::printf(
-      "%s: %lu programs, %lu executions, %lu distinct classes in %.1f s (%s, bound %d, "
-      "%s check)\n",
-      target.name.c_str(), static_cast<unsigned long>(r.programs),
-      static_cast<unsigned long>(r.executions), static_cast<unsigned long>(r.distinct_classes),
-      r.seconds, engine::to_string(options.search.strategy), options.search.bound,
-      options.replay.memory_model == engine::MemoryModel::kC11 ? "happens-before" : check.c_str());
+  std::printf("%s: %lu programs, %lu executions, %lu distinct classes in %.1f s (%s, %s check)\n",
+              target.name.c_str(), static_cast<unsigned long>(r.programs),
+              static_cast<unsigned long>(r.executions),
+              static_cast<unsigned long>(r.distinct_classes), r.seconds,
+              strategy_with_bound(options).c_str(), check_used(options, check).c_str());
   char bound[32] = "none";
   if (r.bound_completed >= 0) std::snprintf(bound, sizeof bound, "%d", r.bound_completed);
   // In c11 mode the claim is about the executions of the C++11 model, within the stale bound.
