@@ -211,12 +211,14 @@ ExitStatus HuntCommand::run() {
   std::vector<ArchivedViolation> archived;
   Progress progress(options.budget_seconds, output_.quiet);
   Findings findings(*target, options, output_, [&] { progress.finish(); });
+  double search_end = 0;
   try {
     r = hunt::hunt_parallel(*target, options, output_.jobs, [&](const hunt::HuntResult& so_far) {
       findings.update(so_far);
       progress.update(so_far);
     });
     progress.finish();
+    search_end = hunt::coarse_seconds();
     archived = findings.finish(r, options.deadline + shrink_budget_seconds);
   } catch (const std::exception& e) {
     progress.finish();
@@ -224,25 +226,45 @@ ExitStatus HuntCommand::run() {
     return ExitStatus::kInternalError;
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  // Shrinking runs after the search, within its own allowance past the budget.
+  HuntTimes times;
+  times.search_seconds = search_end - start;
+  times.shrink_seconds =
+      output_.shrink && !r.violations.empty() ? hunt::coarse_seconds() - search_end : 0;
+  times.shrink_budget_seconds = shrink_budget_seconds;
+  return report(*target, options, r, archived, findings.errors(), times);
+}
+
+ExitStatus HuntCommand::report(const specs::Target& target, const hunt::HuntOptions& options,
+                               hunt::HuntResult& r, const std::vector<ArchivedViolation>& archived,
+                               const std::vector<std::string>& archiving_errors,
+                               const HuntTimes& times) const {
   for (const std::string& e : r.internal_errors) {
     std::fprintf(stderr, "lineup: internal error (the hunt went on): %s\n", e.c_str());
   }
   for (hunt::Violation& v : r.violations) v.report += unseen_access_note(options);
   const int interrupted = hunt::stop_signal();
   if (output_.json) {
-    nlohmann::json j = hunt_json(*target, options, check_, output_, r, archived);
+    nlohmann::json j = hunt_json(target, options, check_, output_, r, archived);
     j["interrupted_by"] = interrupted != 0 ? std::string("SIG") + sigabbrev_np(interrupted) : "";
-    j["archiving_errors"] = findings.errors();
+    j["archiving_errors"] = archiving_errors;
+    j["search_seconds"] = times.search_seconds;
+    j["shrink_seconds"] = times.shrink_seconds;
+    j["shrink_budget_seconds"] = times.shrink_budget_seconds;
     std::printf("%s\n", j.dump(2).c_str());
   } else {
-    print_hunt_summary(*target, options, check_, r);
+    if (output_.shrink && !r.violations.empty()) {
+      std::printf("shrinking: %.1f s after %.1f s of search (allowed: %g s, --shrink-budget)\n",
+                  times.shrink_seconds, times.search_seconds, times.shrink_budget_seconds);
+    }
+    print_hunt_summary(target, options, check_, r);
     if (interrupted != 0) {
       std::printf("interrupted by SIG%s: the hunt stopped early\n", sigabbrev_np(interrupted));
     }
   }
   std::fflush(stdout);
   if (interrupted != 0) return static_cast<ExitStatus>(128 + interrupted);
-  if (!findings.errors().empty() && r.violations.empty()) return ExitStatus::kInternalError;
+  if (!archiving_errors.empty() && r.violations.empty()) return ExitStatus::kInternalError;
   if (!r.violations.empty()) return ExitStatus::kViolation;
   return r.internal_errors.empty() ? ExitStatus::kClean : ExitStatus::kInternalError;
 }

@@ -4,8 +4,10 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
 #include "lineup/cli/command.h"
+#include "lineup/cli/corpus_commands.h"
 #include "lineup/hunt/hunt.h"
 
 namespace lineup::cli {
@@ -23,6 +25,12 @@ struct HuntOutput {
 /// Exit status: kViolation when a violation was found, kUsage for a bad structure, budget or
 /// shard, kInternalError when lineup failed (a dead worker with nothing found, archiving),
 /// kClean otherwise.
+/// How a hunt's time went: the search (counted from the command's start), then shrinking,
+/// within its allowance past the budget (0 when nothing was shrunk).
+struct HuntTimes {
+  double search_seconds = 0, shrink_seconds = 0, shrink_budget_seconds = 0;
+};
+
 class HuntCommand : public Command {
  public:
   explicit HuntCommand(CLI::App& app);
@@ -38,6 +46,11 @@ class HuntCommand : public Command {
   std::string strategy_ = engine::to_string(hunt::HuntOptions().search.strategy);
   std::string memory_model_ = "sc";
   bool allow_hidden_accesses_ = false;
+
+  // The hunt's output (the JSON object, or the summary) and its exit status.
+  ExitStatus report(const specs::Target& target, const hunt::HuntOptions& options,
+                    hunt::HuntResult& r, const std::vector<ArchivedViolation>& archived,
+                    const std::vector<std::string>& archiving_errors, const HuntTimes& times) const;
 };
 
 /// Seconds of a budget such as "30s", "2m", "500ms", "1h" or plain seconds; negative when it
