@@ -80,12 +80,17 @@ void Findings::shrink_and_keep(const hunt::Violation& v, Seen& seen, double shri
       return hunt::stop_signal() != 0 || hunt::coarse_seconds() >= shrink_deadline;
     };
     bool cut = false;
-    so.log = [&cut](const std::string& line) { cut = cut || line.starts_with("stopped:"); };
+    std::string not_shrunk;  // why the case is archived as found, if it is
+    so.log = [&](const std::string& line) {
+      cut = cut || line.starts_with("stopped:");
+      if (line.ends_with("nothing to shrink") || line.ends_with("not shrunk")) not_shrunk = line;
+    };
     c = corpus::shrink(c, so);
     if (!quiet && cut) {
       std::printf("shrinking stopped: %s\n",
                   hunt::stop_signal() != 0 ? "interrupted" : "its time (--shrink-budget) ran out");
     }
+    if (!quiet && !not_shrunk.empty()) std::printf("not shrunk: %s\n", not_shrunk.c_str());
     if (!quiet && c.original_program) {
       std::printf(
           "shrunk to: %s\n  (was %zu calls, %d preemptions; now %zu calls, %d preemptions, %zu "

@@ -79,16 +79,21 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
     if (options.log) options.log(line);
   };
   std::optional<hunt::Violation> found = fails(c.program);
-  if (!found && c.replay.memory_model == engine::MemoryModel::kSc) {
-    // A sampled execution (the portfolio's POS part) can fail where the bounded search finds
-    // nothing within its cap: the candidates are then searched the way the hunt searched.
-    hunting.search.strategy = engine::StrategyKind::kPortfolio;
+  if (!found && !stopped()) {
+    // A sampled execution (the portfolio's POS part, or a sampler's) can fail where the bounded
+    // search finds nothing within its cap: the candidates are then searched by sampling too,
+    // as the hunt did (in c11 mode by POS, which also draws read choices; the portfolio's
+    // CB-DPOR branches on threads only).
+    hunting.search.strategy = c.replay.memory_model == engine::MemoryModel::kSc
+                                  ? engine::StrategyKind::kPortfolio
+                                  : engine::StrategyKind::kPos;
     hunting.search.bound = options.bound;
     found = fails(c.program);
   }
   if (!found) {
     log(stopped() ? "stopped: no time left to re-search the program; not shrunk"
-                  : "the program no longer fails under the bounded search; nothing to shrink");
+                  : "the program no longer fails under the bounded search or sampling; nothing "
+                    "to shrink");
     return c;
   }
   specs::TestProgram current = c.program;

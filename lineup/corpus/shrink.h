@@ -1,8 +1,8 @@
 // Shrinking a counterexample to a locally minimal one: first the program (drop threads,
-// calls, init calls; smaller arguments), each candidate re-checked by a bounded CB-DPOR search
-// of the candidate (or, when that no longer finds the original program failing, by the
-// portfolio of CB-DPOR and POS the hunt uses); then the schedule (fewest preemptions, then
-// fewest steps).
+// calls, init calls; smaller arguments), each candidate re-checked by a bounded systematic
+// search of the candidate (CB-DPOR; dfs in c11 mode) or, when that no longer finds the
+// original program failing, by sampling as a hunt does (the portfolio of CB-DPOR and POS; POS
+// in c11 mode); then the schedule (fewest preemptions, then fewest steps).
 #pragma once
 
 #include <functional>
