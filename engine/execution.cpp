@@ -37,6 +37,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.spin_blocks = result.forced_timeouts = 0;
   result.clock_readings = 0;
   result.late_stack_publications = 0;
+  result.suppressed_races = 0;
   result.thread_pointer_switched = false;
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.resize(static_cast<size_t>(thread_count_));
@@ -201,6 +202,21 @@ void Execution::start_thread(ThreadId t) {
   stacks_high_ = std::max(stacks_high_, hi);
   stacks_span_ = stacks_high_ - stacks_low_;
   fibers_.switch_to(t);
+}
+
+void Execution::on_data_race(const WeakMemory::Race& race, uintptr_t pc) {
+  if (!options_.race_suppressions.empty()) {
+    const std::string here = where(pc);
+    const std::string there =
+        race.other_step < trace_->steps.size() ? where(trace_->steps[race.other_step].pc) : "";
+    for (const std::string& pattern : options_.race_suppressions) {
+      if (here.find(pattern) != std::string::npos || there.find(pattern) != std::string::npos) {
+        ++result_->suppressed_races;
+        return;
+      }
+    }
+  }
+  abort(Outcome::kDataRace, race.message + ", at " + where(pc));
 }
 
 void Execution::run_thread(ThreadId t) {

@@ -102,6 +102,10 @@ class Execution {
   const BlockNames& block_names() const { return block_names_; }
   /// Stops the execution with a failure; never returns (longjmps to run()).
   [[noreturn]] void abort(Outcome outcome, std::string message);
+  /// c11 mode: `race` ends at the access at `pc`. Stops the execution as Outcome::kDataRace,
+  /// unless EngineOptions::race_suppressions matches either access: then counts it
+  /// (ExecutionResult::suppressed_races) and returns.
+  void on_data_race(const WeakMemory::Race& race, uintptr_t pc);
   /// Controlled code called `call` (as it should read in the report: "exit(3)", "fork()"),
   /// a replaced function that ends the execution as `outcome`; `caller` is the replaced
   /// function's return address. The message is "<call> called in T<n> at <file:line function>"

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -19,6 +20,10 @@ struct EngineOptions {
   /// (optimistic reads validated by a later CAS, as in Treiber stacks and Boost.Lockfree's
   /// freelist, are data races by the letter of C++ but not linearizability bugs).
   bool report_data_races = true;
+  /// c11 mode: known data races to go past. A race either of whose two accesses is at a place
+  /// whose description (`file:line function`, as reports print it) contains one of these is
+  /// not reported: the execution goes on, and ExecutionResult::suppressed_races counts it.
+  std::vector<std::string> race_suppressions;
   /// Scheduling points at every shared access (true, the default, as CODEX) or only at atomic
   /// operations and lock operations (false; plain accesses then run as thread-local steps).
   bool schedule_plain_accesses = true;

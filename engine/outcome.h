@@ -48,6 +48,8 @@ struct ExecutionResult {
   /// else could run (the other timings of the timeout are not explored).
   uint32_t spin_blocks = 0;
   uint32_t forced_timeouts = 0;
+  /// c11 mode: data races not reported because EngineOptions::race_suppressions matched them.
+  uint32_t suppressed_races = 0;
   /// Clock readings by the logical threads (setup's are the same in every execution); when
   /// not 0, equivalent executions may have read different times (virtual_clock.h).
   uint64_t clock_readings = 0;

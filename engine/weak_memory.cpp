@@ -224,8 +224,8 @@ void WeakMemory::synchronise(ThreadId t, uintptr_t object) {
   o = v.cur;
 }
 
-std::optional<std::string> WeakMemory::plain(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
-                                             bool write) {
+std::optional<WeakMemory::Race> WeakMemory::plain(ThreadId t, size_t step, uintptr_t addr,
+                                                  uint32_t size, bool write) {
   if (write) {
     for (auto it = locations_.lower_bound(addr); it != locations_.end() && it->first < addr + size;
          ++it) {
@@ -236,12 +236,13 @@ std::optional<std::string> WeakMemory::plain(ThreadId t, size_t step, uintptr_t 
   ThreadViews& v = views(t);
   auto ts = static_cast<size_t>(t);
   Accesses& a = accesses_[addr];
-  std::optional<std::string> race;
+  std::optional<Race> race;
   auto describe = [&](ThreadId other, size_t other_step, bool other_write) {
-    return std::string("data race: T") + std::to_string(t) + " " + (write ? "writes" : "reads") +
-           " at step " + std::to_string(step) + " what T" + std::to_string(other) + " " +
-           (other_write ? "wrote" : "read") + " at step " + std::to_string(other_step) +
-           ", unordered by happens-before";
+    return Race{std::string("data race: T") + std::to_string(t) + " " +
+                    (write ? "writes" : "reads") + " at step " + std::to_string(step) + " what T" +
+                    std::to_string(other) + " " + (other_write ? "wrote" : "read") + " at step " +
+                    std::to_string(other_step) + ", unordered by happens-before",
+                other_step};
   };
   if (a.writer != kNoThread && a.writer != t && a.write_clock > v.cur.clock_of(a.writer)) {
     race = describe(a.writer, a.write_step, true);
@@ -272,18 +273,19 @@ std::optional<std::string> WeakMemory::plain(ThreadId t, size_t step, uintptr_t 
   return race;
 }
 
-std::optional<std::string> WeakMemory::atomic_race(ThreadId t, size_t step, uintptr_t addr,
-                                                   bool write) const {
+std::optional<WeakMemory::Race> WeakMemory::atomic_race(ThreadId t, size_t step, uintptr_t addr,
+                                                        bool write) const {
   auto it = accesses_.find(addr);
   if (it == accesses_.end() || static_cast<size_t>(t) >= threads_.size()) return std::nullopt;
   const Accesses& a = it->second;
   const View& cur = threads_[static_cast<size_t>(t)].cur;
   auto describe = [&](ThreadId other, size_t other_step, bool other_write) {
-    return std::string("data race: T") + std::to_string(t) + "'s atomic " +
-           (write ? "write" : "read") + " at step " + std::to_string(step) + " of what T" +
-           std::to_string(other) + " " + (other_write ? "wrote" : "read") +
-           " with a plain access at step " + std::to_string(other_step) +
-           ", unordered by happens-before";
+    return Race{std::string("data race: T") + std::to_string(t) + "'s atomic " +
+                    (write ? "write" : "read") + " at step " + std::to_string(step) + " of what T" +
+                    std::to_string(other) + " " + (other_write ? "wrote" : "read") +
+                    " with a plain access at step " + std::to_string(other_step) +
+                    ", unordered by happens-before",
+                other_step};
   };
   if (a.writer != kNoThread && a.writer != t && a.write_clock > cur.clock_of(a.writer)) {
     return describe(a.writer, a.write_step, true);

@@ -99,16 +99,19 @@ class WeakMemory {
   void fence(ThreadId t, MemoryOrder mo);
   /// A lock, unlock, condition-variable or futex step on `object`.
   void synchronise(ThreadId t, uintptr_t object);
-  /// A plain access by `t` at `step`; a data race with an earlier access is returned as a
-  /// message (the first race only; nullopt otherwise). Writes make atomic locations in the
-  /// range start over.
-  std::optional<std::string> plain(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
-                                   bool write);
+  /// A data race: its message, and the trace step of the earlier of its two accesses.
+  struct Race {
+    std::string message;
+    size_t other_step = 0;
+  };
+  /// A plain access by `t` at `step`; a data race with an earlier access is returned (the
+  /// first race only; nullopt otherwise). Writes make atomic locations in the range start over.
+  std::optional<Race> plain(ThreadId t, size_t step, uintptr_t addr, uint32_t size, bool write);
   /// An atomic access by `t` at `step` to what a plain access of another thread, unordered
   /// by happens-before, last wrote (or, for a write, read): a data race in C++11 (a constructor
   /// initialising an atomic is a plain write), returned as a message; nullopt otherwise.
   /// Call before the access itself (load, store, rmw, cas_read).
-  std::optional<std::string> atomic_race(ThreadId t, size_t step, uintptr_t addr, bool write) const;
+  std::optional<Race> atomic_race(ThreadId t, size_t step, uintptr_t addr, bool write) const;
   /// Thread t's vector clock now (CallClocks).
   std::vector<uint32_t> clock(ThreadId t) const {
     return static_cast<size_t>(t) < threads_.size() ? threads_[static_cast<size_t>(t)].cur.clock

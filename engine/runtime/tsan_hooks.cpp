@@ -73,9 +73,7 @@ __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size,
   if (write) e->defer_write_value(rec);
   if (WeakMemory* w = e->weak_memory()) {
     auto race = w->plain(rec.thread, e->last_step(), addr, size, write);
-    if (race && e->options().report_data_races) {
-      e->abort(le::Outcome::kDataRace, *race + ", at " + e->where(pc));
-    }
+    if (race && e->options().report_data_races) e->on_data_race(*race, pc);
   }
 }
 
@@ -84,9 +82,7 @@ __attribute__((noinline)) void plain(Execution* e, const void* a, uint32_t size,
 void check_atomic_race(Execution* e, WeakMemory* w, le::ThreadId t, uintptr_t addr, bool write,
                        uintptr_t pc) {
   if (!e->options().report_data_races) return;
-  if (auto race = w->atomic_race(t, e->last_step(), addr, write)) {
-    e->abort(le::Outcome::kDataRace, *race + ", at " + e->where(pc));
-  }
+  if (auto race = w->atomic_race(t, e->last_step(), addr, write)) e->on_data_race(*race, pc);
 }
 
 // Every access of controlled code (logical threads, setup, teardown) to static storage is

@@ -41,6 +41,17 @@ double parse_budget(const std::string& text) {
   return -1;
 }
 
+std::string race_suppression_error(const std::string& pattern, engine::MemoryModel model) {
+  if (model != engine::MemoryModel::kC11) {
+    return "data races are looked for in c11 mode only (--memory-model c11)";
+  }
+  if (pattern.empty()) return "an empty pattern would match every race";
+  for (char c : pattern) {
+    if (c < ' ' || c > '~') return "a pattern is printable ASCII (a file, file:line or function)";
+  }
+  return "";
+}
+
 HuntCommand::HuntCommand(CLI::App& app) {
   hunt::HuntOptions& o = options_;
   o.max_violations = 0;
@@ -66,6 +77,12 @@ HuntCommand::HuntCommand(CLI::App& app) {
       ->capture_default_str();
   hunt->add_flag("!--ignore-races", o.replay.report_data_races,
                  "c11 mode: do not report data races on plain locations");
+  hunt->add_option("--suppress-race", o.replay.race_suppressions,
+                   "c11 mode: go past a known data race whose either access's place (file:line "
+                   "function, as reports print it) contains PATTERN, counting it (repeatable)")
+      ->type_name("PATTERN")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   hunt->add_option("--stale-bound", o.search.stale_bound,
                    "dfs in c11 mode: at most N stale reads per execution (-1: no bound)")
       ->capture_default_str();
@@ -153,6 +170,13 @@ ExitStatus HuntCommand::run() {
   if (command_->get_option("--strategy")->count() == 0 &&
       options.replay.memory_model == engine::MemoryModel::kC11) {
     options.search.strategy = hunt::systematic_strategy(options.replay.memory_model);
+  }
+  for (const std::string& pattern : options.replay.race_suppressions) {
+    if (std::string why = race_suppression_error(pattern, options.replay.memory_model);
+        !why.empty()) {
+      std::fprintf(stderr, "lineup: --suppress-race '%s': %s\n", pattern.c_str(), why.c_str());
+      return ExitStatus::kUsage;
+    }
   }
   if (std::string why =
           engine::refuse_memory_model(options.search.strategy, options.replay.memory_model);

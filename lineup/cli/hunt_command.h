@@ -53,6 +53,11 @@ class HuntCommand : public Command {
                     const std::vector<std::string>& archiving_errors, const HuntTimes& times) const;
 };
 
+/// Why `pattern` cannot be a --suppress-race pattern under `model` ("" when it can): races
+/// are looked for in c11 mode only, an empty pattern would match every race, and a pattern is
+/// printable ASCII (it is kept in counterexample files, which are UTF-8 JSON).
+std::string race_suppression_error(const std::string& pattern, engine::MemoryModel model);
+
 /// Seconds of a budget such as "30s", "2m", "500ms", "1h" or plain seconds; negative when it
 /// is not one, or not a finite number of seconds more than 0.
 double parse_budget(const std::string& text);

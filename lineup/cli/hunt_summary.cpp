@@ -55,6 +55,8 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"spin_blocks", r.spin_blocks},
                         {"forced_timeouts", r.forced_timeouts},
                         {"late_stack_publications", r.late_stack_publications},
+                        {"suppressed_races", r.suppressed_races},
+                        {"race_suppressions", options.replay.race_suppressions},
                         {"undetermined_executions", r.undetermined},
                         {"thread_pointer_switches", r.thread_pointer_switches},
                         {"duplicates_dropped", r.duplicates_dropped},
@@ -116,6 +118,14 @@ void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& op
     std::printf("coverage: bound completed %s%s; %s\n",
                 r.bound_completed == INT_MAX ? "all" : bound, model.c_str(),
                 hunt::coverage_counts(r).c_str());
+  }
+  if (!options.replay.race_suppressions.empty()) {
+    std::string patterns;
+    for (const std::string& p : options.replay.race_suppressions) {
+      patterns += (patterns.empty() ? "'" : ", '") + p + "'";
+    }
+    std::printf("data races suppressed: %lu (--suppress-race %s)\n",
+                static_cast<unsigned long>(r.suppressed_races), patterns.c_str());
   }
   if (r.duplicates_dropped != 0) {
     std::printf("%lu violation%s dropped as already found by another job\n",

@@ -42,7 +42,7 @@ uint64_t count(const json& shard, size_t i, const char* name) {
 constexpr const char* kSummedCounts[] = {
     "programs_capped",    "executions_abandoned",    "spin_blocks",
     "forced_timeouts",    "late_stack_publications", "thread_pointer_switches",
-    "duplicates_dropped", "undetermined_executions"};
+    "duplicates_dropped", "undetermined_executions", "suppressed_races"};
 
 // The whole hunt's coverage, computed as one hunt computes it from its counts.
 void merge_coverage(json& out) {

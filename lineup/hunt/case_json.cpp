@@ -194,6 +194,7 @@ void write_replay_settings(const ReplaySettings& s, json& j) {
   if (s.thread_pointer_per_thread) j["thread_pointer_per_thread"] = true;
   if (s.private_stack_steps) j["private_stack_steps"] = true;
   if (!s.report_data_races) j["report_data_races"] = false;
+  if (!s.race_suppressions.empty()) j["race_suppressions"] = s.race_suppressions;
 }
 
 ReplaySettings read_replay_settings(const json& j, int version) {
@@ -222,6 +223,9 @@ ReplaySettings read_replay_settings(const json& j, int version) {
   }
   if (j.contains("report_data_races")) {
     s.report_data_races = get_field<bool>(j, "report_data_races");
+  }
+  if (j.contains("race_suppressions")) {
+    s.race_suppressions = get_field<std::vector<std::string>>(j, "race_suppressions");
   }
   return s;
 }

@@ -21,6 +21,7 @@ engine::EngineOptions ReplaySettings::engine_options(const specs::Target& target
   eo.private_stack_steps = private_stack_steps;
   eo.memory_model = memory_model;
   eo.report_data_races = report_data_races;
+  eo.race_suppressions = race_suppressions;
   eo.thread_pointer_per_thread = target.thread_pointer_per_thread || thread_pointer_per_thread;
   return eo;
 }
@@ -91,6 +92,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     result.spin_blocks += s.spin_blocks;
     result.forced_timeouts += s.forced_timeouts;
     result.late_stack_publications += s.late_stack_publications;
+    result.suppressed_races += s.suppressed_races;
     result.undetermined += s.undetermined;
     result.thread_pointer_switches += s.thread_pointer_switched;
     uint64_t new_classes = classes - classes_before;

@@ -41,6 +41,8 @@ struct ReplaySettings {
   engine::MemoryModel memory_model = engine::MemoryModel::kSc;
   /// c11 mode: plain accesses unordered by happens-before are violations ("data race").
   bool report_data_races = true;
+  /// c11 mode: known races to go past, counted (engine::EngineOptions::race_suppressions).
+  std::vector<std::string> race_suppressions;
   /// Whether executions are judged by their dependency classes (the dependency-aware check);
   /// false: classic Line-Up on each interleaving.
   bool dependency_aware = true;
@@ -172,6 +174,8 @@ struct HuntResult {
   /// Stacks reached through a pointer no hook saw (ExecutionResult::late_stack_publications),
   /// over all executions: interleavings before each may be missed.
   uint64_t late_stack_publications = 0;
+  /// c11 mode: data races ReplaySettings::race_suppressions let pass, over all executions.
+  uint64_t suppressed_races = 0;
   /// Executions whose linearizability check gave up (ProgramSearch::undetermined): neither
   /// found linearizable nor reported, so no bound is claimed.
   uint64_t undetermined = 0;

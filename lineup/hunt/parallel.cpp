@@ -64,6 +64,7 @@ json counts_json(const HuntResult& r) {
           {"spin_blocks", r.spin_blocks},
           {"forced_timeouts", r.forced_timeouts},
           {"late_stack_publications", r.late_stack_publications},
+          {"suppressed_races", r.suppressed_races},
           {"undetermined", r.undetermined},
           {"thread_pointer_switches", r.thread_pointer_switches},
           {"bugs", r.violations.size()}};
@@ -223,6 +224,7 @@ HuntResult summed_counts(const std::vector<const json*>& counts) {
     r.spin_blocks += last.at("spin_blocks").get<uint64_t>();
     r.forced_timeouts += last.at("forced_timeouts").get<uint64_t>();
     r.late_stack_publications += last.at("late_stack_publications").get<uint64_t>();
+    r.suppressed_races += last.at("suppressed_races").get<uint64_t>();
     r.undetermined += last.at("undetermined").get<uint64_t>();
     r.thread_pointer_switches += last.at("thread_pointer_switches").get<uint64_t>();
     int b = last.at("bound_completed").get<int>();

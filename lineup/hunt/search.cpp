@@ -211,6 +211,7 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
     out.spin_blocks += r.spin_blocks;
     out.forced_timeouts += r.forced_timeouts;
     out.late_stack_publications += r.late_stack_publications;
+    out.suppressed_races += r.suppressed_races;
     // The engine changed mode: the strategy's exploration so far is void (search starts over).
     if (r.thread_pointer_switched) return false;
     if (r.outcome == engine::Outcome::kAbandoned) {

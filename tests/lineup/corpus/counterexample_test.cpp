@@ -74,12 +74,14 @@ rc::Gen<hunt::ReplaySettings> arbitrary_replay_settings() {
   return rc::gen::exec([] {
     hunt::ReplaySettings s;
     auto& [atomics_only, thread_pointer_per_thread, private_stack_steps, memory_model,
-           report_data_races, dependency_aware, model_spec] = s;
+           report_data_races, race_suppressions, dependency_aware, model_spec] = s;
     atomics_only = *rc::gen::arbitrary<bool>();
     thread_pointer_per_thread = *rc::gen::arbitrary<bool>();
     private_stack_steps = *rc::gen::arbitrary<bool>();
     memory_model = *rc::gen::element(engine::MemoryModel::kSc, engine::MemoryModel::kC11);
     report_data_races = *rc::gen::arbitrary<bool>();
+    race_suppressions = *rc::gen::container<std::vector<std::string>>(
+        rc::gen::nonEmpty(rc::gen::container<std::string>(rc::gen::inRange<char>(' ', '~'))));
     dependency_aware = *rc::gen::arbitrary<bool>();
     model_spec = *rc::gen::arbitrary<bool>();
     return s;
