@@ -87,15 +87,17 @@ void print_client_line(const specs::Target& target, const hunt::HuntOptions& opt
   const uint64_t searched = r.programs - r.programs_repeated;
   const char* strategy = engine::to_string(options.search.strategy);
   const char* sampler = engine::to_string(hunt::resampling(options).search.strategy);
-  if (r.client_exhausted) {
+  if (r.client_exhausted && r.programs_repeated == 0) {
     std::printf("client %s: its one program was explored exhaustively (%s): the hunt ended early\n",
                 text.c_str(), strategy);
     return;
   }
-  std::printf("client %s: %lu program%s searched with %s, %lu repeat%s sampled with %s\n",
+  // With --jobs, other workers may have sampled the program while one explored it all.
+  std::printf("client %s: %lu program%s searched with %s%s, %lu repeat%s sampled with %s\n",
               text.c_str(), static_cast<unsigned long>(searched), searched == 1 ? "" : "s",
-              strategy, static_cast<unsigned long>(r.programs_repeated),
-              r.programs_repeated == 1 ? "" : "s", sampler);
+              strategy, r.client_exhausted ? " (explored exhaustively)" : "",
+              static_cast<unsigned long>(r.programs_repeated), r.programs_repeated == 1 ? "" : "s",
+              sampler);
 }
 
 }  // namespace
