@@ -228,6 +228,22 @@ TEST(Corpus, ACaseFoundWithAClientKeepsTheClientsCalls) {
   EXPECT_EQ(shrink(to_counterexample(t, r.violations[0], unconstrained)).program.calls(), 2u);
 }
 
+// The init prefix of a client keeps its calls too; an argument it leaves out there is
+// simplified like the threads' (the unconstrained shrinker drops the init call instead).
+TEST(Corpus, AClientsInitPrefixIsShrunkOnlyInItsDrawnArguments) {
+  const specs::Target& t = *specs::find_target("seeded/publish-before-write");
+  hunt::HuntOptions o;
+  o.budget_seconds = 1e9;
+  o.max_programs = 20;
+  o.client = generator::parse_client(*t.model, "init: push() push(2) | push() | pop() pop() pop()",
+                                     hunt::client_limits());
+  hunt::HuntResult r = hunt::hunt(t, o);
+  ASSERT_EQ(r.violations.size(), 1u);
+  const Counterexample s = shrink(to_counterexample(t, r.violations[0], o));
+  EXPECT_EQ(s.program.describe(*t.model),
+            "init: push(1) push(2) | T0: push(1) | T1: pop() pop() pop()");
+}
+
 TEST(Corpus, ReplayingAThousandTimesGivesTheSameTrace) {
   Counterexample c = shrink(found_bug());
   Reproduction first = reproduce(c);
