@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/strategy/factory.h"
+#include "lineup/cli/client_option.h"
 #include "lineup/cli/findings.h"
 #include "lineup/cli/hidden_access_check.h"
 #include "lineup/cli/hunt_summary.h"
@@ -153,6 +154,14 @@ HuntCommand::HuntCommand(CLI::App& app) {
                  "hunt even when the code under test makes memory accesses lineup cannot see "
                  "(atomics in inline assembly): no bound is claimed and every violation is "
                  "qualified");
+  hunt->add_option("--client", client_,
+                   "every program is this client: calls per thread, threads separated by |, "
+                   "e.g. \"push(1) pop() | pop() | push()\" (an argument left out is drawn "
+                   "for each program), optionally after \"init: push(1) |\"")
+      ->excludes("--threads")
+      ->excludes("--calls")
+      ->excludes("--init")
+      ->excludes("--bias-classes");
 }
 
 ExitStatus HuntCommand::run() {
@@ -202,6 +211,9 @@ ExitStatus HuntCommand::run() {
   if (target == nullptr) {
     std::fprintf(stderr, "lineup: unknown structure '%s' (see `lineup list`)\n",
                  structure_.c_str());
+    return ExitStatus::kUsage;
+  }
+  if (command_->count("--client") != 0 && !use_client(client_, *target, options)) {
     return ExitStatus::kUsage;
   }
   // The structure's own shape, where it declares one and the command line does not say.

@@ -22,15 +22,15 @@ struct HuntOutput {
   int jobs = 1;              // worker processes
 };
 
-/// Exit status: kViolation when a violation was found, kUsage for a bad structure, budget or
-/// shard, kInternalError when lineup failed (a dead worker with nothing found, archiving),
-/// kClean otherwise.
 /// How a hunt's time went: the search (counted from the command's start), then shrinking,
 /// within its allowance past the budget (0 when nothing was shrunk).
 struct HuntTimes {
   double search_seconds = 0, shrink_seconds = 0, shrink_budget_seconds = 0;
 };
 
+/// Exit status: kViolation when a violation was found, kUsage for a bad structure, budget,
+/// shard or client, kInternalError when lineup failed (a dead worker with nothing found,
+/// archiving), kClean otherwise.
 class HuntCommand : public Command {
  public:
   explicit HuntCommand(CLI::App& app);
@@ -42,7 +42,7 @@ class HuntCommand : public Command {
   hunt::HuntOptions options_;
   HuntOutput output_;
   std::string structure_, budget_ = "30s", shrink_budget_ = "10s", check_ = "dependency",
-                          spec_ = "model", shard_;
+                          spec_ = "model", shard_, client_;
   std::string strategy_ = engine::to_string(hunt::HuntOptions().search.strategy);
   std::string memory_model_ = "sc";
   bool allow_hidden_accesses_ = false;

@@ -3,7 +3,9 @@
 #include <climits>
 #include <cstdio>
 
+#include "generator/client.h"
 #include "lineup/hunt/coverage.h"
+#include "lineup/hunt/repeats.h"
 
 namespace lineup::cli {
 namespace {
@@ -60,12 +62,16 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"undetermined_executions", r.undetermined},
                         {"thread_pointer_switches", r.thread_pointer_switches},
                         {"duplicates_dropped", r.duplicates_dropped},
+                        {"programs_repeated", r.programs_repeated},
+                        {"client_exhausted", r.client_exhausted},
                         {"setup_seconds", r.setup_seconds},
                         {"checker_seconds", r.checker_seconds},
                         {"depth", options.search.pct_depth},
                         {"internal_errors", r.internal_errors},
                         {"violations", nlohmann::json::array()}};
   const specs::Model& model = *target.model;
+  // Written only for a client's hunt, so that shards of other hunts merge as before.
+  if (options.client) out["client"] = generator::to_string(*options.client, model);
   for (size_t i = 0; i < r.violations.size(); ++i) {
     const hunt::Violation& v = r.violations[i];
     const corpus::Counterexample& c = archived[i].counterexample;
@@ -94,6 +100,30 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
   return out;
 }
 
+namespace {
+
+// What became of a client's programs: which were searched, which only sampled.
+void print_client_line(const specs::Target& target, const hunt::HuntOptions& options,
+                       const hunt::HuntResult& r) {
+  const std::string text = generator::to_string(*options.client, *target.model);
+  const uint64_t searched = r.programs - r.programs_repeated;
+  const char* strategy = engine::to_string(options.search.strategy);
+  const char* sampler = engine::to_string(hunt::resampling(options).search.strategy);
+  if (r.client_exhausted && r.programs_repeated == 0) {
+    std::printf("client %s: its one program was explored exhaustively (%s): the hunt ended early\n",
+                text.c_str(), strategy);
+    return;
+  }
+  // With --jobs, other workers may have sampled the program while one explored it all.
+  std::printf("client %s: %lu program%s searched with %s%s, %lu repeat%s sampled with %s\n",
+              text.c_str(), static_cast<unsigned long>(searched), searched == 1 ? "" : "s",
+              strategy, r.client_exhausted ? " (explored exhaustively)" : "",
+              static_cast<unsigned long>(r.programs_repeated), r.programs_repeated == 1 ? "" : "s",
+              sampler);
+}
+
+}  // namespace
+
 void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& options,
                         const std::string& check, const hunt::HuntResult& r) {
   std::printf("%s: %lu programs, %lu executions, %lu distinct classes in %.1f s (%s, %s check)\n",
@@ -101,6 +131,7 @@ void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& op
               static_cast<unsigned long>(r.executions),
               static_cast<unsigned long>(r.distinct_classes), r.seconds,
               strategy_with_bound(options).c_str(), check_used(options, check).c_str());
+  if (options.client) print_client_line(target, options, r);
   char bound[32] = "none";
   if (r.bound_completed >= 0) std::snprintf(bound, sizeof bound, "%d", r.bound_completed);
   // In c11 mode the claim is about the executions of the C++11 model, within the stale bound.

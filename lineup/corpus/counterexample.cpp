@@ -24,6 +24,7 @@ Counterexample to_counterexample(const specs::Target& target, const hunt::Violat
   c.lineup_version = LINEUP_VERSION;
   c.seed = options.seed;
   c.replay = options.replay;
+  c.client = options.client;
   // A hunt that switched to a thread pointer per logical thread found it in that mode.
   if (v.thread_pointer_per_thread && !target.thread_pointer_per_thread) {
     c.replay.thread_pointer_per_thread = true;
@@ -45,6 +46,7 @@ std::string to_json(const Counterexample& c, const specs::Model& model) {
   j["structure"] = c.structure;
   j["seed"] = c.seed;
   hunt::write_replay_settings(c.replay, j);
+  if (c.client) j["client"] = generator::to_string(*c.client, model);
   if (c.original_program) {
     j["original"] = {{"program", hunt::program_json(model, *c.original_program)},
                      {"schedule", c.original_schedule ? c.original_schedule->to_token() : ""}};
@@ -64,6 +66,22 @@ void read_original(const json& j, const specs::Model& model, Counterexample& c) 
       hunt::read_value<std::string>(hunt::need_field(o, "schedule", "original.schedule"),
                                     "original.schedule"),
       "original.schedule");
+}
+
+// The "client" field: a client of `model` of which the case's program is one.
+generator::Client read_client(const json& j, const specs::Model& model,
+                              const specs::TestProgram& program) {
+  const std::string text = hunt::get_field<std::string>(j, "client");
+  generator::Client client;
+  try {
+    client = generator::parse_client(model, text, hunt::client_limits());
+  } catch (const generator::ClientError& e) {
+    hunt::bad_field("client", "'" + text + "' " + e.what());
+  }
+  if (!client.has_program(model, program)) {
+    hunt::bad_field("client", "the program is not one of the client's '" + text + "'");
+  }
+  return client;
 }
 
 Counterexample read_counterexample(const json& j) {
@@ -90,6 +108,7 @@ Counterexample read_counterexample(const json& j) {
   c.seed = hunt::get_field<uint64_t>(j, "seed");
   c.replay = hunt::read_replay_settings(j, version);
   if (j.contains("original")) read_original(j, model, c);
+  if (j.contains("client")) c.client = read_client(j, model, c.program);
   return c;
 }
 

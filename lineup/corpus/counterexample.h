@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/schedule.h"
+#include "generator/client.h"
 #include "lineup/hunt/case_json.h"
 #include "lineup/hunt/hunt.h"
 #include "specs/structure.h"
@@ -32,6 +33,9 @@ struct Counterexample : hunt::FailingCase {
   /// The case as the hunt found it, before shrinking (absent if never shrunk).
   std::optional<specs::TestProgram> original_program;
   std::optional<engine::Schedule> original_schedule;
+  /// The client the hunt drew its programs from (HuntOptions::client), if any: shrinking
+  /// keeps its calls and changes only the arguments it leaves out. Optional in the file.
+  std::optional<generator::Client> client;
 
   /// The hunt options a replay needs (scheduling points, check, spec).
   hunt::HuntOptions replay_options() const;

@@ -42,7 +42,8 @@ uint64_t count(const json& shard, size_t i, const char* name) {
 constexpr const char* kSummedCounts[] = {
     "programs_capped",    "executions_abandoned",    "spin_blocks",
     "forced_timeouts",    "late_stack_publications", "thread_pointer_switches",
-    "duplicates_dropped", "undetermined_executions", "suppressed_races"};
+    "duplicates_dropped", "undetermined_executions", "suppressed_races",
+    "programs_repeated"};
 
 // The whole hunt's coverage, computed as one hunt computes it from its counts.
 void merge_coverage(json& out) {
@@ -87,7 +88,7 @@ json merge_results(const std::vector<json>& shards) {
        {"structure", "strategy", "bound", "depth", "check", "seed", "threads", "calls", "init"}) {
     keep_same(name, true);
   }
-  for (const char* name : {"memory_model", "stale_bound"}) keep_same(name, false);
+  for (const char* name : {"memory_model", "stale_bound", "client"}) keep_same(name, false);
   uint64_t programs = 0, executions = 0, classes = 0, jobs = 0;
   double seconds = 0, total_seconds = 0, setup = 0, checker = 0;
   int64_t bound = INT64_MAX;
@@ -113,8 +114,14 @@ json merge_results(const std::vector<json>& shards) {
     total_seconds += t;
     setup += field(s, i, "setup_seconds", json::value_t::number_float).get<double>();
     checker += field(s, i, "checker_seconds", json::value_t::number_float).get<double>();
-    bound = std::min(bound,
-                     field(s, i, "bound_completed", json::value_t::number_integer).get<int64_t>());
+    const int64_t completed =
+        field(s, i, "bound_completed", json::value_t::number_integer).get<int64_t>();
+    // A shard that only sampled repeats of a client's programs (searched in another shard)
+    // claims nothing and takes nothing from the others' claim.
+    const bool only_repeats = s.contains("programs_repeated") &&
+                              count(s, i, "programs_repeated") == count(s, i, "programs") &&
+                              count(s, i, "programs") != 0;
+    if (!only_repeats) bound = std::min(bound, completed);
     for (const json& v : field(s, i, "violations", json::value_t::array)) {
       field(v, i, "program_index", json::value_t::number_integer);
       field(v, i, "kind", json::value_t::string);
@@ -146,7 +153,7 @@ json merge_results(const std::vector<json>& shards) {
   out["shard_seconds"] = total_seconds;
   out["setup_seconds"] = setup;
   out["checker_seconds"] = checker;
-  out["bound_completed"] = bound;
+  out["bound_completed"] = bound == INT64_MAX ? -1 : bound;
   out["internal_errors"] = internal_errors;
   merge_coverage(out);
   if (!per_program.empty()) {

@@ -1,6 +1,8 @@
 #include "lineup/corpus/shrink.h"
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 
 #include "checker/call_text.h"
 #include "checker/judge.h"
@@ -9,11 +11,49 @@
 namespace lineup::corpus {
 namespace {
 
-// Programs one step smaller than `p`, most promising (largest reduction) first.
-std::vector<std::pair<specs::TestProgram, std::string>> candidates(const specs::TestProgram& p,
-                                                                   const specs::Target& target) {
+using Candidates = std::vector<std::pair<specs::TestProgram, std::string>>;
+
+// Programs of `p` with one argument replaced by a value listed before it in the target's
+// arguments, for every call `free(thread, index)` allows (thread -1: the init prefix).
+Candidates simpler_arguments(const specs::TestProgram& p, const specs::Target& target,
+                             const std::function<bool(int, size_t)>& free) {
   const specs::Model& model = *target.model;
-  std::vector<std::pair<specs::TestProgram, std::string>> out;
+  Candidates out;
+  const std::vector<int>& args = target.arguments;
+  auto simplify = [&](int thread, size_t i, const specs::Operation& op) {
+    if (!model.takes_argument(op.op) || !free(thread, i)) return;
+    auto at = std::find(args.begin(), args.end(), op.arg);
+    for (auto a = args.begin(); a != at && a != args.end(); ++a) {
+      specs::TestProgram q = p;
+      specs::Operation& changed =
+          thread < 0 ? q.init[i] : q.threads[static_cast<size_t>(thread)][i];
+      changed.arg = *a;
+      out.push_back({q, "simplified " +
+                            (thread < 0 ? std::string("init") : "T" + std::to_string(thread)) +
+                            "[" + std::to_string(i) + "] to " + model.describe(changed)});
+    }
+  };
+  for (size_t i = 0; i < p.init.size(); ++i) simplify(-1, i, p.init[i]);
+  for (size_t t = 0; t < p.threads.size(); ++t) {
+    for (size_t i = 0; i < p.threads[t].size(); ++i) {
+      simplify(static_cast<int>(t), i, p.threads[t][i]);
+    }
+  }
+  return out;
+}
+
+// Programs one step smaller than `p`, most promising (largest reduction) first. A client's
+// programs keep its calls: only the arguments it leaves out change.
+Candidates candidates(const specs::TestProgram& p, const specs::Target& target,
+                      const std::optional<generator::Client>& client) {
+  const specs::Model& model = *target.model;
+  if (client) {
+    return simpler_arguments(p, target, [&](int thread, size_t i) {
+      return thread < 0 ? client->drawn_init(model, i)
+                        : client->drawn(model, static_cast<size_t>(thread), i);
+    });
+  }
+  Candidates out;
   // Whole threads (a program keeps at least one thread; roles follow thread positions, so
   // with roles only the last thread may go).
   for (size_t t = target.roles.empty() ? 0 : p.threads.size() - 1;
@@ -38,21 +78,9 @@ std::vector<std::pair<specs::TestProgram, std::string>> candidates(const specs::
                                                                           static_cast<int>(i))))});
     }
   }
-  // Smaller arguments: each argument replaced by a value listed before it.
-  std::vector<int> args = target.arguments;
-  for (size_t t = 0; t < p.threads.size(); ++t) {
-    for (size_t i = 0; i < p.threads[t].size(); ++i) {
-      const specs::Operation& op = p.threads[t][i];
-      if (!model.takes_argument(op.op)) continue;
-      auto at = std::find(args.begin(), args.end(), op.arg);
-      for (auto a = args.begin(); a != at && a != args.end(); ++a) {
-        specs::TestProgram q = p;
-        q.threads[t][i].arg = *a;
-        out.push_back({q, "simplified T" + std::to_string(t) + "[" + std::to_string(i) + "] to " +
-                              model.describe(q.threads[t][i])});
-      }
-    }
-  }
+  // Smaller arguments of the threads' calls (an init call's argument stays).
+  Candidates simpler = simpler_arguments(p, target, [](int thread, size_t) { return thread >= 0; });
+  out.insert(out.end(), simpler.begin(), simpler.end());
   return out;
 }
 
@@ -99,7 +127,7 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   specs::TestProgram current = c.program;
   for (bool smaller = true; smaller && !stopped();) {
     smaller = false;
-    for (auto& [candidate, what] : candidates(current, *target)) {
+    for (auto& [candidate, what] : candidates(current, *target, c.client)) {
       if (stopped()) break;
       if (auto v = fails(candidate)) {
         current = std::move(candidate);

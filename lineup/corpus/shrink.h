@@ -1,8 +1,9 @@
 // Shrinking a counterexample to a locally minimal one: first the program (drop threads,
-// calls, init calls; smaller arguments), each candidate re-checked by a bounded systematic
-// search of the candidate (CB-DPOR; dfs in c11 mode) or, when that no longer finds the
-// original program failing, by sampling as a hunt does (the portfolio of CB-DPOR and POS; POS
-// in c11 mode); then the schedule (fewest preemptions, then fewest steps).
+// calls, init calls; smaller arguments; of a client's program only the arguments the client
+// leaves out), each candidate re-checked by a bounded systematic search of the candidate
+// (CB-DPOR; dfs in c11 mode) or, when that no longer finds the original program failing, by
+// sampling as a hunt does (the portfolio of CB-DPOR and POS; POS in c11 mode); then the
+// schedule (fewest preemptions, then fewest steps).
 #pragma once
 
 #include <functional>
@@ -26,7 +27,9 @@ struct ShrinkOptions {
 };
 
 /// A counterexample of the same structure and kind whose program no single removal or
-/// argument simplification can shrink further while still failing (under the bounded
+/// argument simplification can shrink further while still failing (for a case found with a
+/// client, Counterexample::client: no simplification of an argument the client leaves out;
+/// its calls and given arguments are kept) (under the bounded
 /// search), with a schedule of fewest preemptions and then fewest steps, or the smallest
 /// failing case found before options.stop returned true. The original
 /// program and schedule are kept in original_program / original_schedule. Returns `c`

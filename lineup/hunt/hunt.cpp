@@ -5,15 +5,51 @@
 #include <climits>
 #include <set>
 
+#include "checker/call_set.h"
 #include "engine/symbolizer.h"
+#include "engine/transition.h"
+#include "generator/client_programs.h"
 #include "generator/programs.h"
 #include "lineup/hunt/cheap_clocks.h"
 #include "lineup/hunt/interruption.h"
+#include "lineup/hunt/repeats.h"
 #include "lineup/hunt/search.h"
 
 namespace lineup::hunt {
 
 generator::Shape HuntOptions::shape() const { return {threads, calls, init}; }
+
+int HuntOptions::program_threads(const specs::Target& target) const {
+  if (client) return static_cast<int>(client->threads.size());
+  return generator::thread_count(target, shape());
+}
+
+generator::ClientLimits client_limits() {
+  return {static_cast<size_t>(engine::kMaxThreads), checker::kMaxCalls};
+}
+
+namespace {
+
+// The counts of one program's search, added to the hunt's.
+void add_counts(const ProgramSearch& s, HuntResult& result) {
+  result.checker_seconds += s.checker_seconds;
+  result.programs_capped += s.capped;
+  result.abandoned += s.abandoned;
+  result.spin_blocks += s.spin_blocks;
+  result.forced_timeouts += s.forced_timeouts;
+  result.late_stack_publications += s.late_stack_publications;
+  result.suppressed_races += s.suppressed_races;
+  result.undetermined += s.undetermined;
+  result.thread_pointer_switches += s.thread_pointer_switched;
+}
+
+// The programs of the hunt: the client's, or random ones of the options' shape.
+rc::Gen<specs::TestProgram> programs(const specs::Target& target, const HuntOptions& options) {
+  if (options.client) return generator::client_programs(target, *options.client);
+  return generator::test_programs(target, options.shape());
+}
+
+}  // namespace
 
 engine::EngineOptions ReplaySettings::engine_options(const specs::Target& target) const {
   engine::EngineOptions eo;
@@ -44,9 +80,12 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   auto witness_out_of_time = [&] {
     return stop_signal() != 0 || coarse_seconds() >= deadline + kWitnessGraceSeconds;
   };
-  auto engine = make_engine(target, options, generator::thread_count(target, options.shape()));
-  rc::Gen<specs::TestProgram> gen = generator::test_programs(target, options.shape());
-  uint64_t classes = 0;  // distinct classes reached (ProgramSearcher counts them)
+  auto engine = make_engine(target, options, options.program_threads(target));
+  rc::Gen<specs::TestProgram> gen = programs(target, options);
+  RepeatedPrograms repeats(gen, options.seed, *target.model);
+  const bool fixed_client = options.client && options.client->fixed(*target.model);
+  bool new_seals = false;  // functions were sealed after the last program
+  uint64_t classes = 0;    // distinct classes reached (ProgramSearcher counts them)
   checker::ModelMoves moves(*target.model);  // shared by the programs' judges
   int lowest_bound = INT_MAX;  // INT_MAX: every counted program was explored exhaustively
   bool bound_counted = false;
@@ -76,25 +115,22 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
        index += step) {
     auto setup = Clock::now();
     specs::TestProgram program = generator::sample(gen, options.seed, index);
-    if (options.bias_classes && !best.empty() && result.programs % 2 == 1) {
+    if (options.bias_classes && !options.client && !best.empty() && result.programs % 2 == 1) {
       const specs::TestProgram& parent = best[(index / step) % best.size()].second;
       program = generator::mutate(target, parent, options.seed, index);
     }
     result.setup_seconds += std::chrono::duration<double>(Clock::now() - setup).count();
+    // A client's program searched before is sampled this time, not searched again, unless
+    // a bug found since sealed functions, which makes the search a new one.
+    const bool repeated = options.client && repeats.repeated(index, program) && !new_seals;
+    new_seals = false;
+    result.programs_repeated += repeated;
     moves.limit();  // no judge lives between programs
     const uint64_t classes_before = classes;
     uint64_t executions_before = result.executions;
-    ProgramSearch s = searcher.search(program, index, current);
+    ProgramSearch s = searcher.search(program, index, repeated ? resampling(current) : current);
     result.executions = executions_before + s.executions;
-    result.checker_seconds += s.checker_seconds;
-    result.programs_capped += s.capped;
-    result.abandoned += s.abandoned;
-    result.spin_blocks += s.spin_blocks;
-    result.forced_timeouts += s.forced_timeouts;
-    result.late_stack_publications += s.late_stack_publications;
-    result.suppressed_races += s.suppressed_races;
-    result.undetermined += s.undetermined;
-    result.thread_pointer_switches += s.thread_pointer_switched;
+    add_counts(s, result);
     uint64_t new_classes = classes - classes_before;
     result.per_program.push_back({index, s.executions, new_classes});
     if (options.bias_classes && new_classes > 0 &&
@@ -117,10 +153,12 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
           std::chrono::duration<double>(s.violation->detected - start).count();
       s.violation->found_after_executions = executions_before + s.violation_execution;
       for (const std::string& f : s.violation->signature) current.sealed.push_back(f);
+      new_seals = true;
       result.violations.push_back(std::move(*s.violation));
     }
     // A program the deadline cut short says nothing about the bound the hunt completes.
-    if (engine::is_systematic(options.search.strategy) && !s.violation && !out_of_time()) {
+    if (engine::is_systematic(options.search.strategy) && !repeated && !s.violation &&
+        !out_of_time()) {
       // A program explored exhaustively (INT_MAX) completed the bound asked for.
       int completed = options.search.bound >= 0 ? std::min(s.bound_completed, options.search.bound)
                                                 : s.bound_completed;
@@ -130,7 +168,12 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     result.distinct_classes = classes;
     result.seconds = elapsed();
     result.bound_completed = bound_counted ? lowest_bound : -1;
+    // A client's one program, explored exhaustively: every further search would sample
+    // executions already judged.
+    result.client_exhausted = fixed_client && !repeated && !s.violation &&
+                              s.bound_completed == engine::Coverage::kExhaustive;
     if (progress) progress(result);
+    if (result.client_exhausted) break;
   }
   result.seconds = elapsed();
   return result;

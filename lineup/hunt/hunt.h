@@ -6,12 +6,14 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/options.h"
 #include "engine/schedule.h"
 #include "engine/strategy/factory.h"
+#include "generator/client.h"
 #include "generator/shape.h"
 #include "lineup/hunt/violation_kind.h"
 #include "specs/structure.h"
@@ -116,8 +118,20 @@ struct HuntOptions {
   /// reports, hidden_accesses.h, allowed with --allow-hidden-accesses), "" when it can. When
   /// set, no bound is claimed as covered (coverage.h) and every violation is qualified.
   std::string unseen_accesses;
+  /// Every program is one of this client's (its calls, with the arguments it leaves out drawn)
+  /// instead of a random program of shape(); threads, calls, init and bias_classes are then
+  /// not used. A program that repeats one at an earlier index of the hunt's sequence is
+  /// searched by sampling (repeats.h), and a client that leaves no argument out ends the hunt
+  /// once its program is explored exhaustively.
+  std::optional<generator::Client> client;
   generator::Shape shape() const;
+  /// The most threads a program of this hunt of `target` has.
+  int program_threads(const specs::Target& target) const;
 };
+
+/// What a client may hold (HuntOptions::client): as many threads as the engine runs
+/// (engine::kMaxThreads) and calls as the checker judges (checker::kMaxCalls).
+generator::ClientLimits client_limits();
 
 /// What a failure is, wherever it is kept: the program, the schedule that shows it, what it
 /// shows. A Violation (as the hunt finds it) and a Counterexample (as a file keeps it) are
@@ -183,6 +197,15 @@ struct HuntResult {
   /// per logical thread (a thread-local's address reached shared memory): at most one per
   /// engine, so at most one per --jobs worker.
   uint64_t thread_pointer_switches = 0;
+  /// Programs that repeat one at an earlier index of the hunt's sequence (counted only with a
+  /// client, HuntOptions::client), each searched by sampling instead of systematically again
+  /// (repeats.h); no bound is counted for them, their program's first search counts. The
+  /// program after a violation is searched systematically (its bug's functions are sealed
+  /// since) and not counted.
+  uint64_t programs_repeated = 0;
+  /// The hunt ended before its budget because its client leaves no argument out and its one
+  /// program was explored exhaustively: nothing is left to run.
+  bool client_exhausted = false;
   /// --jobs: violations dropped when merging as already found by another worker.
   uint64_t duplicates_dropped = 0;
   /// --jobs: workers killed when they had not reported by the end of their grace after the

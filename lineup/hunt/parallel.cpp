@@ -67,6 +67,8 @@ json counts_json(const HuntResult& r) {
           {"suppressed_races", r.suppressed_races},
           {"undetermined", r.undetermined},
           {"thread_pointer_switches", r.thread_pointer_switches},
+          {"programs_repeated", r.programs_repeated},
+          {"client_exhausted", r.client_exhausted},
           {"bugs", r.violations.size()}};
 }
 
@@ -135,7 +137,7 @@ std::vector<Violation> drop_rediscoveries(const specs::Target& target, const Hun
       HuntOptions again = options;
       again.sealed = sealed;
       if (!engine) {
-        engine = make_engine(target, again, generator::thread_count(target, options.shape()));
+        engine = make_engine(target, again, options.program_threads(target));
       }
       SearchHooks hooks;
       hooks.stop = stop;
@@ -211,6 +213,7 @@ HuntResult summed_counts(const std::vector<const json*>& counts) {
   HuntResult r;
   int bound = INT_MAX;
   bool any_bound = true;
+  size_t claims = 0;  // workers whose bound counts
   for (const json* c : counts) {
     const json& last = *c;
     r.programs += last.at("programs").get<uint64_t>();
@@ -227,11 +230,18 @@ HuntResult summed_counts(const std::vector<const json*>& counts) {
     r.suppressed_races += last.at("suppressed_races").get<uint64_t>();
     r.undetermined += last.at("undetermined").get<uint64_t>();
     r.thread_pointer_switches += last.at("thread_pointer_switches").get<uint64_t>();
+    const uint64_t repeated = last.at("programs_repeated").get<uint64_t>();
+    r.programs_repeated += repeated;
+    r.client_exhausted = r.client_exhausted || last.at("client_exhausted").get<bool>();
     int b = last.at("bound_completed").get<int>();
+    // A worker that only sampled repeats of programs searched elsewhere claims nothing and
+    // takes nothing from the others' claim.
+    if (repeated != 0 && repeated == last.at("programs").get<uint64_t>()) continue;
     if (b < 0) any_bound = false;
     bound = std::min(bound, b);
+    ++claims;
   }
-  r.bound_completed = any_bound && !counts.empty() ? bound : -1;
+  r.bound_completed = any_bound && claims != 0 ? bound : -1;
   return r;
 }
 

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "generator/client.h"
 #include "lineup/corpus/shrink.h"
 #include "lineup/hunt/hunt.h"
 
@@ -202,6 +203,45 @@ TEST(Corpus, AbaBugsShrinkToSmallCases) {
     EXPECT_LE(s.preemptions, 2) << name;
     EXPECT_TRUE(reproduce(s).exact) << name;
   }
+}
+
+// A case found with a client shrinks within the client: every call stays (the unconstrained
+// shrinker leaves two of these four), the argument it gives stays, the one it leaves out
+// becomes the first of the structure's values, and the client goes with the case.
+TEST(Corpus, ACaseFoundWithAClientKeepsTheClientsCalls) {
+  const specs::Target& t = *specs::find_target("seeded/publish-before-write");
+  hunt::HuntOptions o;
+  o.budget_seconds = 1e9;
+  o.max_programs = 20;
+  o.client =
+      generator::parse_client(*t.model, "push() push(3) | pop() pop()", hunt::client_limits());
+  hunt::HuntResult r = hunt::hunt(t, o);
+  ASSERT_EQ(r.violations.size(), 1u);
+  const Counterexample c = to_counterexample(t, r.violations[0], o);
+  ASSERT_EQ(c.client, o.client);
+  const Counterexample s = shrink(c);
+  EXPECT_EQ(s.client, o.client);
+  EXPECT_EQ(s.program.describe(*t.model), "T0: push(1) push(3) | T1: pop() pop()");
+  EXPECT_TRUE(reproduce(s).exact);
+  hunt::HuntOptions unconstrained = o;
+  unconstrained.client.reset();
+  EXPECT_EQ(shrink(to_counterexample(t, r.violations[0], unconstrained)).program.calls(), 2u);
+}
+
+// The init prefix of a client keeps its calls too; an argument it leaves out there is
+// simplified like the threads' (the unconstrained shrinker drops the init call instead).
+TEST(Corpus, AClientsInitPrefixIsShrunkOnlyInItsDrawnArguments) {
+  const specs::Target& t = *specs::find_target("seeded/publish-before-write");
+  hunt::HuntOptions o;
+  o.budget_seconds = 1e9;
+  o.max_programs = 20;
+  o.client = generator::parse_client(*t.model, "init: push() push(2) | push() | pop() pop() pop()",
+                                     hunt::client_limits());
+  hunt::HuntResult r = hunt::hunt(t, o);
+  ASSERT_EQ(r.violations.size(), 1u);
+  const Counterexample s = shrink(to_counterexample(t, r.violations[0], o));
+  EXPECT_EQ(s.program.describe(*t.model),
+            "init: push(1) push(2) | T0: push(1) | T1: pop() pop() pop()");
 }
 
 TEST(Corpus, ReplayingAThousandTimesGivesTheSameTrace) {

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "generator/client.h"
 #include "generator/programs.h"
 
 namespace lineup::corpus {
@@ -66,6 +67,7 @@ void expect_same(const Counterexample& a, const Counterexample& b) {
   EXPECT_EQ(a.replay, b.replay);
   EXPECT_EQ(a.original_program, b.original_program);
   EXPECT_EQ(a.original_schedule, b.original_schedule);
+  EXPECT_EQ(a.client, b.client);
 }
 
 // Every field of ReplaySettings drawn at random. The structured binding names each field, so
@@ -121,6 +123,40 @@ TEST(Counterexample, TheModeAViolationWasFoundInIsRecorded) {
   ASSERT_NE(declared, nullptr);
   ASSERT_TRUE(declared->thread_pointer_per_thread);
   EXPECT_FALSE(to_counterexample(*declared, v, options).replay.thread_pointer_per_thread);
+}
+
+// A case found with a client keeps the client; files without one read as before; a client
+// that is not one, or of which the program is not a program, is named as the field.
+TEST(Counterexample, TheClientIsRecordedAndChecked) {
+  const specs::Model& model = *target().model;
+  Counterexample c = sample(4);
+  EXPECT_EQ(to_json(c, model).find("\"client\""), std::string::npos);
+  EXPECT_FALSE(from_json(to_json(c, model)).client);
+  c.program = specs::TestProgram{{}, {{{0, 2}, {1, 0}}, {{1, 0}}}};
+  c.results = {1, 2, specs::kEmpty};
+  c.client = generator::parse_client(model, "push pop() | pop()", hunt::client_limits());
+  const std::string text = to_json(c, model);
+  EXPECT_NE(text.find("\"client\": \"push() pop() | pop()\""), std::string::npos) << text;
+  expect_same(c, from_json(text));
+  auto error_of = [&](const std::string& client) {
+    std::string damaged = text;
+    const std::string field = "\"push() pop() | pop()\"";
+    damaged.replace(damaged.find(field), field.size(), "\"" + client + "\"");
+    try {
+      from_json(damaged);
+    } catch (const CounterexampleError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(error_of("push(1) pop() | pop()"),
+            "field 'client': the program is not one of the client's 'push(1) pop() | pop()'");
+  EXPECT_EQ(error_of("push() pop()"),
+            "field 'client': the program is not one of the client's 'push() pop()'");
+  EXPECT_EQ(error_of("push() pusj() | pop()"),
+            "field 'client': 'push() pusj() | pop()' at column 8: unknown operation 'pusj' (the "
+            "queue model has push, pop)");
+  EXPECT_EQ(error_of("push(2) pop() | pop()"), "accepted");
 }
 
 // A format 1 file was recorded with a step at every access to a thread's own stack.

@@ -99,6 +99,26 @@ TEST(MergeResults, NoBoundCompletedAnywhereStaysMinusOne) {
   EXPECT_EQ(merged["bound_completed"], -1);
 }
 
+// Shards of a client's hunt: a shard whose programs all repeat one searched in another shard
+// (it only sampled them) takes nothing from the bound the other claims; the client must be the
+// same in every shard.
+TEST(MergeResults, AShardOfOnlyRepeatedProgramsLeavesTheBoundToTheOthers) {
+  json searched = shard(4, 400, 2, json::array());
+  json sampled = shard(4, 4000, -1, json::array());
+  for (json* s : {&searched, &sampled}) (*s)["client"] = "push() | pop()";
+  searched["programs_repeated"] = 1;
+  sampled["programs_repeated"] = 4;
+  json merged = merge_results({searched, sampled});
+  EXPECT_EQ(merged["bound_completed"], 2);
+  EXPECT_EQ(merged["bound_covered"], true);
+  EXPECT_EQ(merged["programs_repeated"], 5);
+  EXPECT_EQ(merged["client"], "push() | pop()");
+  merged = merge_results({sampled, sampled});
+  EXPECT_EQ(merged["bound_completed"], -1);
+  sampled["client"] = "push(1) | pop()";
+  EXPECT_THROW(merge_results({searched, sampled}), std::invalid_argument);
+}
+
 TEST(MergeResults, ViolationsAreDeduplicatedKeepingTheEarliestProgram) {
   json a = shard(5, 50, 2,
                  {violation(4, "not linearizable", {"pop"}),
