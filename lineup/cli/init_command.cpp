@@ -85,12 +85,11 @@ std::vector<fs::path> create_parents(const fs::path& dir) {
   return created;
 }
 
-// A new, empty, hidden folder beside `dir`, where the files are written before it becomes
-// `dir` (mkdir: its mode is that of any folder the process creates).
-fs::path make_staging_folder(const fs::path& dir) {
+// A new, empty, hidden folder `<stem>-<pid>-<n>`, where the files are written before they
+// become the project (mkdir: its mode is that of any folder the process creates).
+fs::path make_staging_folder(const std::string& stem) {
   for (int n = 0;; ++n) {
-    fs::path p = dir.parent_path() / ("." + dir.filename().string() + ".init-" +
-                                      std::to_string(::getpid()) + "-" + std::to_string(n));
+    fs::path p = stem + "-" + std::to_string(::getpid()) + "-" + std::to_string(n);
     if (::mkdir(p.c_str(), 0777) == 0) return p;
     if (errno != EEXIST || n == 99) {
       throw std::runtime_error(p.string() + ": cannot create: " + std::strerror(errno));
@@ -98,23 +97,45 @@ fs::path make_staging_folder(const fs::path& dir) {
   }
 }
 
-// Writes `files` into a staging folder and renames it to `dir` (replacing `dir` if it is an
-// empty folder). On failure, removes the staging folder and the folders created above `dir`,
-// and rethrows.
+// Moves each of `files` from `staging` into `dir` without replacing a file there (a link,
+// then the staged name removed), adding its path in `dir` to `moved` once there.
+void move_files(const fs::path& staging, const Files& files, const fs::path& dir,
+                std::vector<fs::path>& moved) {
+  for (const auto& file : files) {
+    const fs::path from = staging / file.first, to = dir / file.first;
+    if (::link(from.c_str(), to.c_str()) != 0) {
+      throw std::runtime_error(to.string() + ": cannot create: " + std::strerror(errno));
+    }
+    moved.push_back(to);
+    ::unlink(from.c_str());
+  }
+}
+
+// Writes `files` as the project's folder `dir`. An absent `dir` is written whole: the files
+// go to a staging folder beside it, renamed to `dir` at once. An existing empty `dir` keeps
+// its identity (it may be the working folder): the files are staged in a hidden folder inside
+// it, then moved in one by one. On failure, removes the staging folder, the files moved and
+// the folders created above `dir`, and rethrows.
 void write_folder(const fs::path& dir, const Files& files) {
-  const std::vector<fs::path> created = create_parents(dir);
+  std::error_code ec;
+  const bool exists = fs::is_directory(dir, ec);
+  const std::vector<fs::path> created = exists ? std::vector<fs::path>{} : create_parents(dir);
   fs::path staging;
+  std::vector<fs::path> moved;
   try {
-    staging = make_staging_folder(dir);
+    staging = make_staging_folder(
+        exists ? (dir / ".lineup-init").string()
+               : (dir.parent_path() / ("." + dir.filename().string() + ".lineup-init")).string());
     for (const auto& [path, text] : files) corpus::write_new_file((staging / path).string(), text);
-    if (::rename(staging.c_str(), dir.c_str()) != 0) {
-      throw std::runtime_error(dir.string() + ": " +
-                               (errno == ENOTEMPTY || errno == EEXIST ? "exists and is not empty"
-                                                                      : std::strerror(errno)));
+    if (exists) {
+      move_files(staging, files, dir, moved);
+      fs::remove(staging, ec);
+    } else if (::rename(staging.c_str(), dir.c_str()) != 0) {
+      throw std::runtime_error(dir.string() + ": cannot create: " + std::strerror(errno));
     }
   } catch (...) {
-    std::error_code ec;
     if (!staging.empty()) fs::remove_all(staging, ec);
+    for (const fs::path& p : moved) fs::remove(p, ec);
     for (const fs::path& p : created) fs::remove(p, ec);  // only if still empty
     throw;
   }

@@ -51,9 +51,9 @@ std::vector<std::pair<std::string, std::string>> init_files(const InitOptions& o
 /// Writes the project of `options` and says on stdout how to build and hunt it: kClean. Bad
 /// input is kUsage with a message on stderr: a folder that exists and is not empty (or is not
 /// a folder), a bad kind or name, a --lineup-source that is not a lineup source tree. The files
-/// are written in a temporary folder beside the project's, which is then renamed to it, so
-/// the project's folder holds the whole project or is left as it was; an I/O error is
-/// kUsage too, and leaves no temporary folder (nor folders created above the project's).
+/// are written in a staging folder first: a folder that did not exist appears whole, an empty
+/// one gets the files moved in. An I/O error is kUsage too, and leaves the folder as it was
+/// (no staging folder, no file, no folder created above it).
 ExitStatus init_project(const InitOptions& options);
 
 }  // namespace lineup::cli
