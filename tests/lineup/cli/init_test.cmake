@@ -70,11 +70,17 @@ if(CASE STREQUAL "writes")
   expect_contains(${WORK_DIR}/a/b/ring/CMakeLists.txt "project(acme_ring_buffer_v2 LANGUAGES C CXX)"
                   "set(LINEUP_SOURCE_DIR \"${LINEUP_SOURCE_DIR}\"")
   expect_entries(${WORK_DIR}/a/b "ring")
-  # An empty folder is taken; the default kind is queue.
-  file(MAKE_DIRECTORY ${WORK_DIR}/empty)
+  # An empty folder is taken, also as the working folder; the default kind is queue.
+  file(MAKE_DIRECTORY ${WORK_DIR}/empty ${WORK_DIR}/here)
   init(0 ${WORK_DIR}/empty)
   expect_entries(${WORK_DIR}/empty "CMakeLists.txt;README.md;queue.cpp")
-  expect_entries(${WORK_DIR} "a;empty;queue;set;stack")
+  execute_process(COMMAND ${LINEUP} init . --kind set WORKING_DIRECTORY ${WORK_DIR}/here
+                  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT status EQUAL 0 OR NOT out MATCHES "^wrote \\.: my/set, a set to hunt")
+    message(FATAL_ERROR "lineup init . in an empty folder: exit status ${status}\n${out}")
+  endif()
+  expect_entries(${WORK_DIR}/here "CMakeLists.txt;README.md;set.cpp")
+  expect_entries(${WORK_DIR} "a;empty;here;queue;set;stack")
 elseif(CASE STREQUAL "refuses")
   file(WRITE ${WORK_DIR}/full/mine.cpp "// the user's\n")
   file(WRITE ${WORK_DIR}/file "")
