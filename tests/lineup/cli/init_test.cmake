@@ -70,10 +70,17 @@ if(CASE STREQUAL "writes")
   expect_contains(${WORK_DIR}/a/b/ring/CMakeLists.txt "project(acme_ring_buffer_v2 LANGUAGES C CXX)"
                   "set(LINEUP_SOURCE_DIR \"${LINEUP_SOURCE_DIR}\"")
   expect_entries(${WORK_DIR}/a/b "ring")
-  # An empty folder is taken, also as the working folder; the default kind is queue.
+  # An empty folder is taken and kept (its mode stays), also as the working folder; the
+  # default kind is queue.
   file(MAKE_DIRECTORY ${WORK_DIR}/empty ${WORK_DIR}/here)
+  file(CHMOD ${WORK_DIR}/empty DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
   init(0 ${WORK_DIR}/empty)
   expect_entries(${WORK_DIR}/empty "CMakeLists.txt;README.md;queue.cpp")
+  execute_process(COMMAND stat -c %a ${WORK_DIR}/empty OUTPUT_VARIABLE mode
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT mode STREQUAL "700")
+    message(FATAL_ERROR "${WORK_DIR}/empty was replaced: mode ${mode}, was 700")
+  endif()
   execute_process(COMMAND ${LINEUP} init . --kind set WORKING_DIRECTORY ${WORK_DIR}/here
                   RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT status EQUAL 0 OR NOT out MATCHES "^wrote \\.: my/set, a set to hunt")
