@@ -45,6 +45,12 @@ std::string identifier(const std::string& name) {
   return id;
 }
 
+// The class of the example structure in the template of `kind`: "queue" -> "ExampleQueue".
+std::string example_class(std::string kind) {
+  kind[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(kind[0])));
+  return "Example" + kind;
+}
+
 // Why `path` cannot be written into the generated CMakeLists.txt as lineup's source tree, ""
 // when it can.
 std::string not_a_source_tree(const std::string& path) {
@@ -218,7 +224,9 @@ Files init_files(const InitOptions& options) {
       {"KIND", options.kind},
       {"PROJECT", identifier(name)},
       {"SPEC", spec},
-      {"LINEUP_SOURCE_DIR", options.lineup_source}};
+      {"CLASS", example_class(options.kind)},
+      {"LINEUP_SOURCE_DIR", options.lineup_source},
+  };
   return {{"CMakeLists.txt", fill(init_template("CMakeLists.txt.in"), values)},
           {spec, fill(init_template(spec + ".in"), values)},
           {"README.md", fill(init_template("README.md.in"), values)}};
