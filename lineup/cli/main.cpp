@@ -8,6 +8,7 @@
 
 #include "lineup/cli/corpus_commands.h"
 #include "lineup/cli/hunt_command.h"
+#include "lineup/cli/init_command.h"
 #include "lineup/cli/merge_commands.h"
 #include "lineup/cli/program_commands.h"
 
@@ -25,6 +26,7 @@ int run(int argc, char** argv) {
   commands.push_back(std::move(corpus));
   commands.push_back(std::make_unique<HuntCommand>(app));
   commands.push_back(std::make_unique<ListCommand>(app));
+  commands.push_back(std::make_unique<InitCommand>(app));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
