@@ -35,7 +35,9 @@ endfunction()
 # A lineup command line (`list`, `hunt`, ...) for your own structures: <sources> declare them
 # with LINEUP_REGISTER (specs/structure.h) and are instrumented like lineup_add_structure's.
 # The executable is the CLI's objects (lineup::cli) plus these structures, linked whole (they
-# register themselves at start-up).
+# register themselves at start-up). It names itself by its file name (`<executable> --help`,
+# "see `<executable> list`"), and its `list` shows these structures; `list --all` also lineup's
+# built-in ones linked into it, if any, and the programs of `run`.
 function(lineup_add_hunter executable)
   lineup_add_structure(${executable}_structures ${ARGN})
   target_link_libraries(${executable}_structures PUBLIC lineup::specs)

@@ -21,8 +21,12 @@ using State = std::vector<int>;
 class Model {
  public:
   virtual ~Model() = default;
-  /// Short name, e.g. "queue".
+  /// Short name, e.g. "queue"; reports say "the queue model".
   virtual std::string name() const = 0;
+  /// What the model is, for `lineup list`: name() and what sets this model apart from others
+  /// of that name, e.g. "queue with empty", "bounded stack (4)", "pool-bounded queue (2)".
+  /// By default name().
+  virtual std::string kind() const { return name(); }
   /// The operations, by index (Operation::op).
   virtual const std::vector<std::string>& operation_names() const = 0;
   /// Whether operation `op` takes an argument.

@@ -50,6 +50,13 @@ class PushPopModel : public Model {
     if (o.op == 2) return result ? "true" : "false";
     return Model::describe_result(o, result);
   }
+  std::string kind() const override {
+    std::string bound;
+    if (capacity_ != 0) bound = may_refuse_ ? "pool-bounded " : "bounded ";
+    std::string kind = bound + name();
+    if (capacity_ != 0) kind += " (" + std::to_string(capacity_) + ")";
+    return with_empty_ ? kind + " with empty" : kind;
+  }
 
  private:
   virtual int take(State& s) const = 0;

@@ -32,9 +32,11 @@ void register_target(const Target& target) {
   all.insert(at, target);
 }
 
-void register_target_or_exit(Target (*build)()) {
+void register_target_or_exit(Target (*build)(), bool built_in) {
   try {
-    register_target(build());
+    Target target = build();
+    target.built_in = built_in;
+    register_target(target);
   } catch (const std::exception& e) {
     fail(e.what());
   }

@@ -51,6 +51,10 @@ struct Target {
   std::string name;         // e.g. "boost/queue"
   std::string description;  // one line for `lineup list`
   std::string origin;       // where the code comes from: "Boost.Lockfree 1.74", "seeded", ...
+  /// Whether lineup's own structure libraries (adapters/) registered it, rather than a user's
+  /// code (a hunter's sources): a hunter's `list` shows only the user's unless told --all. Set
+  /// at registration (LINEUP_REGISTER in code compiled with LINEUP_BUILT_IN_STRUCTURES).
+  bool built_in = false;
   const Model* model = nullptr;
   std::vector<int> arguments;  // argument values for operations that take one
   /// Per-thread roles: thread t may only call the operations roles[t]; a program has at most

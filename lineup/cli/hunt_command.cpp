@@ -16,6 +16,7 @@
 #include "lineup/cli/findings.h"
 #include "lineup/cli/hidden_access_check.h"
 #include "lineup/cli/hunt_summary.h"
+#include "lineup/cli/program_name.h"
 #include "lineup/cli/progress.h"
 #include "lineup/corpus/corpus.h"
 #include "lineup/hunt/cheap_clocks.h"
@@ -58,7 +59,8 @@ HuntCommand::HuntCommand(CLI::App& app) {
   o.max_violations = 0;
   output_.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   CLI::App* hunt = command_ = app.add_subcommand("hunt", "hunt for linearizability violations");
-  hunt->add_option("structure", structure_, "structure to test (see `lineup list`)")->required();
+  hunt->add_option("structure", structure_, "structure to test (see `" + program_name() + " list`)")
+      ->required();
   hunt->add_option("--budget", budget_, "time budget (30s, 2m, ...)")->capture_default_str();
   hunt->add_option("--shrink-budget", shrink_budget_,
                    "time for shrinking the violations found, after the budget (the hunt ends "
@@ -209,8 +211,8 @@ ExitStatus HuntCommand::run() {
   }
   const specs::Target* target = specs::find_target(structure_);
   if (target == nullptr) {
-    std::fprintf(stderr, "lineup: unknown structure '%s' (see `lineup list`)\n",
-                 structure_.c_str());
+    std::fprintf(stderr, "%s: unknown structure '%s' (see `%s list`)\n", program_name().c_str(),
+                 structure_.c_str(), program_name().c_str());
     return ExitStatus::kUsage;
   }
   if (command_->count("--client") != 0 && !use_client(client_, *target, options)) {

@@ -11,12 +11,15 @@
 #include "lineup/cli/init_command.h"
 #include "lineup/cli/merge_commands.h"
 #include "lineup/cli/program_commands.h"
+#include "lineup/cli/program_name.h"
 
 namespace {
 
 int run(int argc, char** argv) {
   using namespace lineup::cli;
-  CLI::App app{"lineup: finds concurrency bugs in lock-free data structures"};
+  set_program_name(argc > 0 ? argv[0] : nullptr);
+  CLI::App app{program_name() + ": finds concurrency bugs in lock-free data structures",
+               program_name()};
   app.require_subcommand(1);
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(std::make_unique<RunCommand>(app));

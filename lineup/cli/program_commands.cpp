@@ -1,10 +1,13 @@
 #include "lineup/cli/program_commands.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "adapters/smoke/smoke_programs.h"
 #include "engine/engine.h"
@@ -12,6 +15,7 @@
 #include "engine/strategy/coverage.h"
 #include "engine/trace_printer.h"
 #include "lineup/cli/corpus_commands.h"
+#include "lineup/cli/program_name.h"
 #include "specs/structure.h"
 
 namespace lineup::cli {
@@ -25,13 +29,17 @@ const smoke::SmokeStructure* find_program(const std::string& name) {
   for (const auto& s : smoke::smoke_structures()) {
     if (s.name == name) return &s;
   }
-  std::fprintf(stderr, "lineup: unknown structure '%s' (see `lineup list`)\n", name.c_str());
+  const char* self = program_name().c_str();
+  std::fprintf(stderr, "%s: unknown program '%s' (see `%s list --all`)\n", self, name.c_str(),
+               self);
   return nullptr;
 }
 
 void add_shape_options(CLI::App* command, ProgramShape& shape) {
   shape.structure = smoke::smoke_structures().front().name;
-  command->add_option("-s,--structure", shape.structure, "built-in structure (see `lineup list`)")
+  command
+      ->add_option("-s,--structure", shape.structure,
+                   "built-in program (see `" + program_name() + " list --all`)")
       ->capture_default_str();
   command->add_option("-t,--threads", shape.threads, "logical threads")
       ->check(CLI::Range(1, 52))
@@ -41,6 +49,32 @@ void add_shape_options(CLI::App* command, ProgramShape& shape) {
       ->capture_default_str();
   command->add_flag("--atomics-only", shape.atomics_only,
                     "scheduling points only at atomics and locks (default: every shared access)");
+}
+
+// One line per structure, in columns as wide as their widest entry.
+void print_structures(const std::vector<const specs::Target*>& targets) {
+  struct Row {
+    std::string name, kind, origin, description;
+  };
+  std::vector<Row> rows = {{"STRUCTURE", "KIND", "ORIGIN", "DESCRIPTION"}};
+  for (const specs::Target* t : targets) {
+    rows.push_back({t->name, t->model->kind(), t->origin, t->description});
+  }
+  int name_width = 0, kind_width = 0, origin_width = 0;
+  for (const Row& r : rows) {
+    name_width = std::max(name_width, static_cast<int>(r.name.size()));
+    kind_width = std::max(kind_width, static_cast<int>(r.kind.size()));
+    origin_width = std::max(origin_width, static_cast<int>(r.origin.size()));
+  }
+  for (const Row& r : rows) {
+    auto padded = [](const std::string& text, int width) {
+      return text + std::string(static_cast<size_t>(width) - text.size() + 1, ' ');
+    };
+    std::string line = padded(r.name, name_width) + padded(r.kind, kind_width) +
+                       padded(r.origin, origin_width) + r.description;
+    line.erase(line.find_last_not_of(' ') + 1);  // no padding after the last column
+    std::printf("%s\n", line.c_str());
+  }
 }
 
 engine::EngineOptions engine_options(const ProgramShape& shape) {
@@ -106,9 +140,9 @@ ExitStatus RunCommand::run() {
     ++outcomes[kind];
     if (!failure.empty() && !reported) {
       reported = true;
-      std::printf("first failure (%s): %s\nreplay: lineup replay -s %s -t %d -c %d%s %s\n",
-                  kind.c_str(), failure.c_str(), shape_.structure.c_str(), shape_.threads,
-                  shape_.calls, shape_.atomics_only ? " --atomics-only" : "",
+      std::printf("first failure (%s): %s\nreplay: %s replay -s %s -t %d -c %d%s %s\n",
+                  kind.c_str(), failure.c_str(), program_name().c_str(), shape_.structure.c_str(),
+                  shape_.threads, shape_.calls, shape_.atomics_only ? " --atomics-only" : "",
                   r.schedule.to_token().c_str());
       if (show_trace_) std::fputs(format_trace(r, sp.program, engine).c_str(), stdout);
     }
@@ -165,16 +199,30 @@ ExitStatus ReplayCommand::run() {
 }
 
 ListCommand::ListCommand(CLI::App& app) {
-  command_ = app.add_subcommand("list", "list the built-in structures");
+  command_ = app.add_subcommand(
+      "list",
+      "list the structures to hunt: a hunter's own, or with --all lineup's built-in ones too");
+  command_->add_flag("--all", all_,
+                     "also lineup's built-in structures and programs (`run`), where a hunter has "
+                     "structures of its own");
 }
 
 ExitStatus ListCommand::run() {
-  std::printf("%-30s %-11s %-20s %s\n", "STRUCTURE", "KIND", "ORIGIN", "DESCRIPTION");
-  for (const auto& t : specs::registered_targets()) {
-    std::printf("%-30s %-11s %-20s %s\n", t.name.c_str(), t.model->name().c_str(), t.origin.c_str(),
-                t.description.c_str());
+  const std::vector<specs::Target>& targets = specs::registered_targets();
+  // A hunter with structures of its own lists those; lineup itself has none and lists all.
+  const bool own_only = !all_ && std::any_of(targets.begin(), targets.end(),
+                                             [](const specs::Target& t) { return !t.built_in; });
+  std::vector<const specs::Target*> shown;
+  for (const auto& t : targets) {
+    if (!own_only || !t.built_in) shown.push_back(&t);
   }
-  std::printf("\nbuilt-in programs for `lineup run`:\n");
+  print_structures(shown);
+  if (own_only) {
+    std::printf("\nlineup's built-in structures and programs: `%s list --all`\n",
+                program_name().c_str());
+    return ExitStatus::kClean;
+  }
+  std::printf("\nbuilt-in programs for `%s run`:\n", program_name().c_str());
   for (const auto& s : smoke::smoke_structures()) {
     std::printf("%-14s %s\n", s.name.c_str(), s.description.c_str());
   }

@@ -3,7 +3,7 @@
 //                  counts, equivalence classes and speed
 //   lineup replay  one execution of a built-in program from a schedule token, printed as a
 //                  trace (or a counterexample file, see corpus_commands.h)
-//   lineup list    the registered structures and the built-in programs
+//   lineup list    the registered structures (a hunter's own) and the built-in programs
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -52,7 +52,9 @@ class ReplayCommand : public Command {
   std::string what_;
 };
 
-/// `lineup list`: one line per registered structure, then the built-in programs.
+/// `lineup list [--all]`: one line per registered structure (name, the model's kind, origin,
+/// description), then the built-in programs of `run`. In a hunter with structures of its own
+/// (Target::built_in false), only those and a hint at --all, which lists everything.
 class ListCommand : public Command {
  public:
   explicit ListCommand(CLI::App& app);
@@ -61,6 +63,7 @@ class ListCommand : public Command {
 
  private:
   CLI::App* command_;
+  bool all_ = false;
 };
 
 }  // namespace lineup::cli
