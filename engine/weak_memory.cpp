@@ -174,7 +174,10 @@ std::optional<uint64_t> WeakMemory::cas_read(ThreadId t, size_t step, uintptr_t 
                                              uint64_t expected, MemoryOrder failure,
                                              bool latest_only) {
   if (latest_only) return std::nullopt;
-  ThreadViews& v = threads_[static_cast<size_t>(t)];
+  ThreadViews& v = views(t);
+  // A seq_cst compare-exchange reads nothing older than the seq_cst stores before it, as a
+  // seq_cst load does: its choices start from the view joined with the seq_cst view.
+  before_sc(v, failure);
   Location& loc = location(addr, size);
   // A stale message equal to `expected` is no option: reading it, the exchange would succeed,
   // and an rmw reads the latest message.
@@ -188,10 +191,8 @@ std::optional<uint64_t> WeakMemory::cas_read(ThreadId t, size_t step, uintptr_t 
   uint32_t pick =
       decide_(Choice{Choice::Kind::kRead, t, step, static_cast<uint32_t>(options.size())});
   if (options[pick] == last) return std::nullopt;
-  ThreadViews& w = views(t);
-  before_sc(w, failure);
-  take(w, loc, loc.mo[options[pick]], failure);
-  after_sc(w, failure);
+  take(v, loc, loc.mo[options[pick]], failure);
+  after_sc(v, failure);
   note(step, loc, options[pick], WeakNote::Kind::kRead);
   return loc.mo[options[pick]].value;
 }

@@ -123,6 +123,14 @@ TEST(Litmus, StoreBufferingFullBarriersInCForbidBothStale) {
   EXPECT_EQ(enumerate(Litmus::kSbFullBarriersC, MemoryModel::kSc).outcomes, sc);
 }
 
+// SB whose loads are failing seq_cst compare-exchanges: a failed compare-exchange is a load of
+// its failure order, so seq_cst forbids (0, 0) as for seq_cst loads ([RC11]).
+TEST(Litmus, StoreBufferingFailedSeqCstCasForbidsBothStale) {
+  Outcomes sc = without(all_pairs(), {0, 0});
+  EXPECT_EQ(enumerate(Litmus::kSbFailedCasSeqCst, MemoryModel::kC11).outcomes, sc);
+  EXPECT_EQ(enumerate(Litmus::kSbFailedCasSeqCst, MemoryModel::kSc).outcomes, sc);
+}
+
 // LB: (1, 1) needs each load to read a store that comes after the other load in program
 // order, an out-of-thin-air cycle. [Batty]'s model allows it for relaxed atomics; [RC11]
 // forbids it (po ∪ rf acyclic), as does every implementation; lineup follows RC11.

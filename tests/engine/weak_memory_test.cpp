@@ -128,6 +128,27 @@ TEST(WeakMemory, DataRaceOnPlainData) {
   EXPECT_EQ(executions, 462u);
 }
 
+// A failing seq_cst compare-exchange reads like a seq_cst load: never a store older than one
+// that came before it in the seq_cst order (the order of the execution). Here T1's
+// compare-exchange that runs after T0's seq_cst store reads it, never the initial value.
+TEST(WeakMemory, AFailedSeqCstCasReadsNoStoreBeforeTheLastSeqCstOne) {
+  Engine engine(c11());
+  std::array<int, 4> registers{};
+  Program p = fixtures::litmus_program(fixtures::Litmus::kScStoreFailedCas, &registers);
+  DfsStrategy dfs;
+  int after = 0;
+  engine.explore(p, dfs, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    const bool store_first = !r.trace.steps.empty() && r.trace.steps.front().thread == 0;
+    if (store_first) {
+      ++after;
+      EXPECT_EQ(registers[0], 1) << r.schedule.to_token();
+    }
+    return true;
+  });
+  EXPECT_GT(after, 0);
+}
+
 // A known race let pass: a suppression matching an access's place (here its file) lets every
 // execution go on and counts the race where it was reported; one that matches neither access
 // leaves the races reported.
