@@ -64,6 +64,16 @@ const Model& bounded_stack_model(int capacity);
 /// count against the pool (Boost.Lockfree's fixed-size containers).
 const Model& pool_bounded_queue_model(int capacity);
 const Model& pool_bounded_stack_model(int capacity);
+/// Queue holding at most `capacity` values whose "empty" and "full" answers may be stale: a pop
+/// may answer kEmpty and a push be refused (-> 0) at any time, changing nothing, and a push
+/// must be refused when `capacity` values are held; a value popped is exact (pushed, not lost,
+/// not duplicated, in FIFO order). The promise of a ring whose two sides learn of each other's
+/// progress only through acquire loads of an index or a cell's sequence number (Boost's
+/// spsc_queue, Vyukov's bounded queue): under C++'s memory model either side may read an old
+/// index and report empty or full after the other side's push or pop has returned. Declared
+/// for a structure, it holds under every memory model: a spurious empty under sequential
+/// consistency is then accepted too.
+const Model& stale_bounded_queue_model(int capacity);
 /// LIFO stack: push(v) -> 1; pop() -> top value or kEmpty.
 const Model& stack_model();
 /// LIFO stack with empty() -> 1 (true) or 0 (false) as a third operation.

@@ -24,10 +24,18 @@ namespace {
 // stack differ only in which end pops.
 class PushPopModel : public Model {
  public:
-  explicit PushPopModel(bool with_empty, size_t capacity = 0, bool may_refuse = false)
-      : with_empty_(with_empty), capacity_(capacity), may_refuse_(may_refuse) {}
+  /// What a bounded model allows beyond its exact answers.
+  enum class Slack {
+    kExact,
+    kMayRefuse,     // a push may be refused at any time
+    kStaleAnswers,  // a push may be refused and a pop may answer empty at any time
+  };
+  explicit PushPopModel(bool with_empty, size_t capacity = 0, Slack slack = Slack::kExact)
+      : with_empty_(with_empty), capacity_(capacity), slack_(slack) {}
   bool accepts(State& s, const Operation& o, int result) const override {
-    if (o.op == 0 && result == 0 && may_refuse_) return true;  // refused: nothing changes
+    // A refusal or a stale empty changes nothing.
+    if (o.op == 0 && result == 0 && slack_ != Slack::kExact) return true;
+    if (o.op == 1 && result == kEmpty && slack_ == Slack::kStaleAnswers) return true;
     return apply(s, o) == result;
   }
   const std::vector<std::string>& operation_names() const override {
@@ -52,9 +60,10 @@ class PushPopModel : public Model {
   }
   std::string kind() const override {
     std::string bound;
-    if (capacity_ != 0) bound = may_refuse_ ? "pool-bounded " : "bounded ";
+    if (capacity_ != 0) bound = slack_ == Slack::kMayRefuse ? "pool-bounded " : "bounded ";
     std::string kind = bound + name();
     if (capacity_ != 0) kind += " (" + std::to_string(capacity_) + ")";
+    if (slack_ == Slack::kStaleAnswers) kind += ", stale empty/full";
     return with_empty_ ? kind + " with empty" : kind;
   }
 
@@ -62,7 +71,7 @@ class PushPopModel : public Model {
   virtual int take(State& s) const = 0;
   bool with_empty_;
   size_t capacity_;  // 0: unbounded
-  bool may_refuse_;  // a push may be refused below capacity too
+  Slack slack_;
 };
 
 class QueueModel final : public PushPopModel {
@@ -132,23 +141,36 @@ const Model& queue_with_empty_model() {
 }
 namespace {
 
-// One model object per (kind, capacity, refusal), made on first use and kept.
+using Slack = PushPopModel::Slack;
+
+// One model object per (kind, capacity, slack), made on first use and kept.
 template <class M>
-const Model& bounded(int capacity, bool may_refuse) {
-  static std::map<std::pair<int, bool>, std::unique_ptr<M>> models;
+const Model& bounded(int capacity, Slack slack) {
+  static std::map<std::pair<int, Slack>, std::unique_ptr<M>> models;
   static std::mutex lock;
   std::lock_guard<std::mutex> guard(lock);
-  auto& m = models[{capacity, may_refuse}];
-  if (!m) m = std::make_unique<M>(false, static_cast<size_t>(capacity), may_refuse);
+  auto& m = models[{capacity, slack}];
+  if (!m) m = std::make_unique<M>(false, static_cast<size_t>(capacity), slack);
   return *m;
 }
 
 }  // namespace
 
-const Model& bounded_queue_model(int capacity) { return bounded<QueueModel>(capacity, false); }
-const Model& bounded_stack_model(int capacity) { return bounded<StackModel>(capacity, false); }
-const Model& pool_bounded_queue_model(int capacity) { return bounded<QueueModel>(capacity, true); }
-const Model& pool_bounded_stack_model(int capacity) { return bounded<StackModel>(capacity, true); }
+const Model& bounded_queue_model(int capacity) {
+  return bounded<QueueModel>(capacity, Slack::kExact);
+}
+const Model& bounded_stack_model(int capacity) {
+  return bounded<StackModel>(capacity, Slack::kExact);
+}
+const Model& pool_bounded_queue_model(int capacity) {
+  return bounded<QueueModel>(capacity, Slack::kMayRefuse);
+}
+const Model& pool_bounded_stack_model(int capacity) {
+  return bounded<StackModel>(capacity, Slack::kMayRefuse);
+}
+const Model& stale_bounded_queue_model(int capacity) {
+  return bounded<QueueModel>(capacity, Slack::kStaleAnswers);
+}
 const Model& stack_model() {
   static const StackModel m(false);
   return m;

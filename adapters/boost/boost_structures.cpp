@@ -53,5 +53,13 @@ LINEUP_REGISTER(push_pop<Spsc>("boost/spsc_queue", lineup::specs::bounded_queue_
                                "boost::lockfree::spsc_queue<int, capacity<2>>: one producer, one "
                                "consumer")
                     .roles({{"push"}, {"pop"}}));
+// The same ring with the promise it keeps under C++'s memory model: each side reads the other's
+// index with an acquire load that may return an old value, so an answer "empty" or "full" may
+// be stale (docs/findings.md). Hunt it with --memory-model c11.
+LINEUP_REGISTER(push_pop<Spsc>("boost/spsc_queue-stale",
+                               lineup::specs::stale_bounded_queue_model(2),
+                               "boost::lockfree::spsc_queue<int, capacity<2>>: one producer, one "
+                               "consumer; empty and full answers may be stale")
+                    .roles({{"push"}, {"pop"}}));
 
 }  // namespace

@@ -108,5 +108,31 @@ TEST(Linearizable, APoolBoundedPushMayBeRefusedButNotLost) {
   EXPECT_EQ(c.model_results, (std::vector<int>{1}));
 }
 
+TEST(Linearizable, AStaleBoundedQueueMayAnswerEmptyOrFullButKeepsItsValues) {
+  const specs::Model& strict = specs::bounded_queue_model(2);
+  const specs::Model& stale = specs::stale_bounded_queue_model(2);
+  // A ring's producer pushes three times and is refused the third time (it read an old index
+  // of the consumer), while the consumer, having seen only the first push, pops it and then
+  // answers empty: no order of the strict queue gives both answers.
+  std::vector<CallRecord> calls = {
+      push(0, 1), push(0, 2), {0, {kPush, 3}, 0}, pop(1, 1), pop(1, kEmpty)};
+  Precedence p = {0, 1 << 0, (1 << 0) | (1 << 1), 1 << 0, (1 << 0) | (1 << 3)};
+  EXPECT_FALSE(linearize(strict, calls, p).has_value());
+  EXPECT_TRUE(linearize(stale, calls, p).has_value());
+  // A value popped is still exact: never one that was not pushed, nor one popped twice, nor out
+  // of FIFO order.
+  calls[4].result = 3;  // the refused push's value
+  EXPECT_FALSE(linearize(stale, calls, p).has_value());
+  calls[4].result = 1;  // popped twice
+  EXPECT_FALSE(linearize(stale, calls, p).has_value());
+  calls[3].result = 2;  // 2 before 1, although 1 was pushed first
+  EXPECT_FALSE(linearize(stale, calls, p).has_value());
+  // Still bounded: a third value is never accepted.
+  std::vector<CallRecord> three = {push(0, 1), push(0, 2), push(0, 3)};
+  Precedence chain = {0, 1 << 0, (1 << 0) | (1 << 1)};
+  EXPECT_FALSE(linearize(stale, three, chain).has_value());
+  EXPECT_EQ(stale.kind(), "bounded queue (2), stale empty/full");
+}
+
 }  // namespace
 }  // namespace lineup::checker

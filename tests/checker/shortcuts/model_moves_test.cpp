@@ -1,6 +1,7 @@
 // ModelMoves against the model asked directly: along random walks of the queue, stack, set and
-// bounded models, every move it gives (a state id, or rejection) is the model's, whether the
-// move was asked before or not, and whether the moves were forgotten (limit) in between.
+// bounded models (exact, stale and pool-bounded), every move it gives (a state id, or rejection) is
+// the model's, whether the move was asked before or not, and whether the moves were forgotten
+// (limit) in between.
 #include "checker/shortcuts/model_moves.h"
 
 #include <gtest/gtest.h>
@@ -24,13 +25,15 @@ const specs::Model& some_model(int which) {
       return specs::set_model();
     case 3:
       return specs::bounded_queue_model(2);
+    case 4:
+      return specs::stale_bounded_queue_model(2);
     default:
       return specs::pool_bounded_stack_model(2);
   }
 }
 
 RC_GTEST_PROP(ModelMoves, EveryMoveIsTheModels, ()) {
-  const specs::Model& model = some_model(*rc::gen::inRange(0, 5));
+  const specs::Model& model = some_model(*rc::gen::inRange(0, 6));
   ModelMoves moves(model);
   const auto ops = static_cast<int>(model.operation_names().size());
   // The states met so far by value, to check that ids name states one to one.
