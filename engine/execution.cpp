@@ -34,7 +34,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.schedule.choices.clear();
   result.schedule.stale.clear();
   result.preempted_pcs.clear();
-  result.spin_blocks = result.forced_timeouts = 0;
+  result.spin_blocks = result.forced_timeouts = result.stale_spin_cuts = 0;
   result.clock_readings = 0;
   result.late_stack_publications = 0;
   result.suppressed_races = 0;

@@ -44,11 +44,14 @@ struct ExecutionResult {
   Trace trace;
   Schedule schedule;
   /// Coverage the execution gave up on: times spin detection blocked a thread (its further
-  /// identical rounds are not explored; in c11 mode also a loop whose rounds re-read a stale
-  /// value, whose locations then read their newest stores), and timed waits made to time out
-  /// because nothing else could run (the other timings of the timeout are not explored).
+  /// identical rounds are not explored), and timed waits made to time out because nothing
+  /// else could run (the other timings of the timeout are not explored).
   uint32_t spin_blocks = 0;
   uint32_t forced_timeouts = 0;
+  /// c11 mode: spin loops whose rounds re-read a stale value while a newer store existed; their
+  /// locations then read only their newest stores, so the read choices of their further
+  /// rounds are not explored.
+  uint32_t stale_spin_cuts = 0;
   /// c11 mode: data races not reported because EngineOptions::race_suppressions matched them.
   uint32_t suppressed_races = 0;
   /// Clock readings by the logical threads (setup's are the same in every execution); when

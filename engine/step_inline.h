@@ -176,8 +176,8 @@ inline bool reads_only_now(const Transition& t) {
       // loop that still goes round the same way is a spin like any other.
       self.spin.for_each_watched([&self](uintptr_t addr) { self.latest_only.push_back(addr); });
       self.spin.clear();
-      // Coverage given up like a spin block's: the loop's further stale rounds go unexplored.
-      ++result_->spin_blocks;
+      // Coverage given up: the loop's further stale rounds go unexplored.
+      ++result_->stale_spin_cuts;
     } else {
       self.spin_blocked = true;
       may_wait_ |= uint64_t{1} << me;

@@ -55,6 +55,7 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"programs_capped", r.programs_capped},
                         {"executions_abandoned", r.abandoned},
                         {"spin_blocks", r.spin_blocks},
+                        {"stale_spin_cuts", r.stale_spin_cuts},
                         {"forced_timeouts", r.forced_timeouts},
                         {"late_stack_publications", r.late_stack_publications},
                         {"suppressed_races", r.suppressed_races},
@@ -134,13 +135,19 @@ void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& op
   if (options.client) print_client_line(target, options, r);
   char bound[32] = "none";
   if (r.bound_completed >= 0) std::snprintf(bound, sizeof bound, "%d", r.bound_completed);
-  // In c11 mode the claim is about the executions of the C++11 model, within the stale bound.
+  // In c11 mode the claim is about the executions of the C++11 model, within the stale bound,
+  // and without the stale rounds given up in spin loops.
   std::string model;
   if (options.replay.memory_model == engine::MemoryModel::kC11) {
     model = options.search.stale_bound < 0
-                ? " under c11 (every read choice)"
+                ? " under c11 (every read choice"
                 : " under c11 with at most " + std::to_string(options.search.stale_bound) +
                       " stale read" + (options.search.stale_bound == 1 ? "" : "s");
+    if (r.stale_spin_cuts != 0) {
+      model += std::string(options.search.stale_bound < 0 ? "," : " (") +
+               " but spin loops read their newest stores after stale rounds";
+    }
+    if (options.search.stale_bound < 0 || r.stale_spin_cuts != 0) model += ")";
   }
   if (!options.unseen_accesses.empty()) {
     std::printf("coverage: no bound claimed (%s); %s\n", options.unseen_accesses.c_str(),

@@ -43,7 +43,7 @@ constexpr const char* kSummedCounts[] = {
     "programs_capped",    "executions_abandoned",    "spin_blocks",
     "forced_timeouts",    "late_stack_publications", "thread_pointer_switches",
     "duplicates_dropped", "undetermined_executions", "suppressed_races",
-    "programs_repeated"};
+    "programs_repeated",  "stale_spin_cuts"};
 
 // The whole hunt's coverage, computed as one hunt computes it from its counts.
 void merge_coverage(json& out) {

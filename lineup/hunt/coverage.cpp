@@ -66,6 +66,9 @@ std::string coverage_counts(const HuntResult& r) {
          plural(r.abandoned, "execution", "executions") +
          " abandoned, spin detection blocked a thread " + plural(r.spin_blocks, "time", "times") +
          ", " + plural(r.forced_timeouts, "timed wait", "timed waits") + " forced to time out" +
+         (r.stale_spin_cuts == 0 ? ""
+                                 : ", " + plural(r.stale_spin_cuts, "spin loop", "spin loops") +
+                                       " let on to the newest stores after stale rounds") +
          (r.late_stack_publications == 0
               ? ""
               : ", " + plural(r.late_stack_publications, "stack", "stacks") +

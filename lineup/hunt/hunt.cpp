@@ -36,6 +36,7 @@ void add_counts(const ProgramSearch& s, HuntResult& result) {
   result.programs_capped += s.capped;
   result.abandoned += s.abandoned;
   result.spin_blocks += s.spin_blocks;
+  result.stale_spin_cuts += s.stale_spin_cuts;
   result.forced_timeouts += s.forced_timeouts;
   result.late_stack_publications += s.late_stack_publications;
   result.suppressed_races += s.suppressed_races;

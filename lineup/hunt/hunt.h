@@ -185,6 +185,10 @@ struct HuntResult {
   /// the strategy abandoned as redundant, and the engine's spin blocks and forced timeouts
   /// (ExecutionResult::spin_blocks, forced_timeouts) over all executions.
   uint64_t programs_capped = 0, abandoned = 0, spin_blocks = 0, forced_timeouts = 0;
+  /// c11 mode: spin loops let on to the newest stores after stale rounds
+  /// (ExecutionResult::stale_spin_cuts), over all executions: read choices of their further
+  /// rounds were not explored.
+  uint64_t stale_spin_cuts = 0;
   /// Stacks reached through a pointer no hook saw (ExecutionResult::late_stack_publications),
   /// over all executions: interleavings before each may be missed.
   uint64_t late_stack_publications = 0;

@@ -62,6 +62,7 @@ json counts_json(const HuntResult& r) {
           {"programs_capped", r.programs_capped},
           {"abandoned", r.abandoned},
           {"spin_blocks", r.spin_blocks},
+          {"stale_spin_cuts", r.stale_spin_cuts},
           {"forced_timeouts", r.forced_timeouts},
           {"late_stack_publications", r.late_stack_publications},
           {"suppressed_races", r.suppressed_races},
@@ -225,6 +226,7 @@ HuntResult summed_counts(const std::vector<const json*>& counts) {
     r.programs_capped += last.at("programs_capped").get<uint64_t>();
     r.abandoned += last.at("abandoned").get<uint64_t>();
     r.spin_blocks += last.at("spin_blocks").get<uint64_t>();
+    r.stale_spin_cuts += last.at("stale_spin_cuts").get<uint64_t>();
     r.forced_timeouts += last.at("forced_timeouts").get<uint64_t>();
     r.late_stack_publications += last.at("late_stack_publications").get<uint64_t>();
     r.suppressed_races += last.at("suppressed_races").get<uint64_t>();

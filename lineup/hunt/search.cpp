@@ -209,6 +209,7 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
   engine_.explore(p, chosen, [&](const engine::ExecutionResult& r) {
     ++explored;
     out.spin_blocks += r.spin_blocks;
+    out.stale_spin_cuts += r.stale_spin_cuts;
     out.forced_timeouts += r.forced_timeouts;
     out.late_stack_publications += r.late_stack_publications;
     out.suppressed_races += r.suppressed_races;

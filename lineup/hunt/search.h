@@ -30,6 +30,7 @@ struct ProgramSearch {
   bool capped = false;         // stopped at --executions with executions left to explore
   uint64_t abandoned = 0;      // executions the strategy abandoned as redundant
   uint64_t spin_blocks = 0, forced_timeouts = 0;  // summed ExecutionResult counts
+  uint64_t stale_spin_cuts = 0;                   // summed ExecutionResult counts
   uint64_t late_stack_publications = 0;           // summed ExecutionResult counts
   uint64_t suppressed_races = 0;                  // summed ExecutionResult counts
   /// Executions whose check gave up without a failing interleaving (ProgramJudge::

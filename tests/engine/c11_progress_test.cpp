@@ -68,6 +68,26 @@ TEST(C11Progress, SpinLockExploredToTheEndNeverDeadlocks) {
   EXPECT_EQ(seen.size(), 1u);
 }
 
+// A wait for a flag already set, whose loop reads the stale initial value round after round,
+// is let on to the newest store and counted as such (ExecutionResult::stale_spin_cuts), not as
+// a spin block: nothing blocked it. A wait that began before the store is a spin block, and
+// counted as one. Both occur, in different executions.
+TEST(C11Progress, AStaleSpinCutIsCountedApartFromSpinBlocks) {
+  Engine engine(c11());
+  Program p = fixtures::flag_wait();
+  DfsStrategy dfs(2, -1);
+  uint64_t cut_only = 0, blocked_only = 0;
+  engine.explore(p, dfs, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    EXPECT_LE(r.stale_spin_cuts, 1u);
+    if (r.stale_spin_cuts == 1 && r.spin_blocks == 0) ++cut_only;
+    if (r.stale_spin_cuts == 0 && r.spin_blocks != 0) ++blocked_only;
+    return true;
+  });
+  EXPECT_GT(cut_only, 0u);
+  EXPECT_GT(blocked_only, 0u);
+}
+
 // Two locks taken in opposite orders: the deadlock is real, and still reported.
 TEST(C11Progress, OppositeLockOrdersStillDeadlock) {
   Engine engine(c11());
