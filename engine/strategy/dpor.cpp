@@ -82,15 +82,16 @@ Decision DporStrategy::choose_next(const SchedulingPoint& point) {
     }
   }
   // The branch the parent runs brings what is left of its sequences.
-  if (k > 0 && !tree_[k - 1].data.wakeup.empty()) {
+  if (k > 0 && runs_branch(tree_[k - 1])) {
     n.data.wakeup = tree_[k - 1].data.wakeup.take_first_subtree();
   }
   if (settle(n, k)) {
     n.choose(n.data.wakeup.first());
     return Decision::run(n.chosen);
   }
-  // No sequence to follow: any thread awake starts the only branch. Keep running the
-  // previous thread when possible: fewest context switches first.
+  // No sequence to follow: any thread awake runs, with no branch of its own in the tree (no
+  // sequence inserted here can start with it: its later steps happen after this one). Keep
+  // running the previous thread when possible: fewest context switches first.
   uint64_t awake = n.awake();
   if (awake == 0) {
     ++blocked_;
@@ -98,7 +99,6 @@ Decision DporStrategy::choose_next(const SchedulingPoint& point) {
   }
   ThreadId prev = point.previous;
   ThreadId p = prev != kNoThread && (awake & thread_bit(prev)) ? prev : std::countr_zero(awake);
-  n.data.wakeup.add({p, pending_at(k, p)});
   n.choose(p);
   return Decision::run(p);
 }
@@ -196,7 +196,8 @@ void DporStrategy::add_races(const Trace& trace) {
 // at j's node unless a thread asleep there could start it: then its class was explored with
 // that thread first.
 void DporStrategy::reverse(size_t j, size_t i, const Trace& trace) {
-  std::vector<WakeupStep> v;
+  std::vector<WakeupStep>& v = sequence_;
+  v.clear();
   for (size_t x = j + 1; x < i; ++x) {
     if (!hb_.ordered(j, x)) v.push_back({hb_.thread(x), hb_.access(x)});
   }
@@ -216,7 +217,7 @@ void DporStrategy::reverse(size_t j, size_t i, const Trace& trace) {
     const ThreadId q = std::countr_zero(m);
     if (weak_initial(q, &pending_at(j, q), v)) return;
   }
-  n.data.wakeup.insert(std::move(v));
+  n.data.wakeup.insert(v);
 }
 
 void DporStrategy::end_execution(const ExecutionResult& result) {
@@ -225,7 +226,7 @@ void DporStrategy::end_execution(const ExecutionResult& result) {
   // An abandoned execution's last node has no step and nothing left to try.
   tree_.truncate(trace.steps.size());
   has_next_ = tree_.advance([this](Node& top) {
-    top.data.wakeup.drop_first();  // the branch just explored
+    if (runs_branch(top)) top.data.wakeup.drop_first();  // the branch just explored
     top.backtrack = settle(top, tree_.size() - 1) ? thread_bit(top.data.wakeup.first()) : 0;
   });
   kept_ = tree_.size();

@@ -44,7 +44,9 @@ class DporStrategy final : public Strategy {
 
  private:
   struct NodeData {
-    WakeupTree wakeup;  // what is left to explore from this node; the first branch runs now
+    // What is left to explore from this node. Its first branch runs now, unless the thread
+    // running was chosen freely (runs_branch()).
+    WakeupTree wakeup;
   };
   using Node = SearchNode<NodeData>;
   // The decision of next_thread.
@@ -55,6 +57,10 @@ class DporStrategy final : public Strategy {
   // Drops the first branches of n's wakeup tree that cannot start here (asleep: their class
   // is explored; disabled: replaced by a branch per awake thread). Returns whether one is left.
   bool settle(Node& n, size_t step);
+  // Whether n runs the first branch of its tree (else a thread chosen freely).
+  static bool runs_branch(const Node& n) {
+    return !n.data.wakeup.empty() && n.data.wakeup.first() == n.chosen;
+  }
   const Access& pending_at(size_t step, ThreadId t) const {
     return pending_[step * static_cast<size_t>(threads_) + static_cast<size_t>(t)];
   }
@@ -71,6 +77,7 @@ class DporStrategy final : public Strategy {
     bool known = false;
   };
   std::vector<Before> before_;
+  std::vector<WakeupStep> sequence_;  // reverse()'s, kept for its capacity
   int threads_ = 1;
   bool has_next_ = true;
   HappensBefore hb_;

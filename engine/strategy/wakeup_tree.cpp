@@ -44,7 +44,7 @@ bool WakeupTree::starts_with(ThreadId t) const {
                      [t](const Node& n) { return n.step.thread == t; });
 }
 
-bool WakeupTree::insert(std::vector<WakeupStep> w) {
+bool WakeupTree::insert(std::vector<WakeupStep>& w) {
   std::vector<Node>* level = &branches_;
   for (;;) {
     // The first child (in exploration order) whose step can start an execution that extends

@@ -44,7 +44,8 @@ class WakeupTree {
   /// extends to an execution equivalent to one extending `w`, `w`, minus the steps the
   /// longest matching path of the tree accounts for, becomes a new leaf path under that path,
   /// after its other children. Returns whether the tree changed.
-  bool insert(std::vector<WakeupStep> w);
+  /// `w` is left modified.
+  bool insert(std::vector<WakeupStep>& w);
 
  private:
   struct Node {
