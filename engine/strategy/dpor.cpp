@@ -208,6 +208,7 @@ void DporStrategy::reverse(size_t j, size_t i, const Trace& trace) {
     const std::optional<uint64_t> before = b.known && b.addr == t.addr && b.size == t.size ? b.value
                                            : t.size <= 8 ? value_before(j, t, trace)
                                                          : std::nullopt;
+    uncertain_ += !before;
     last.writes = !before || *before == t.expected;
   }
   v.push_back({t.thread, last});

@@ -41,6 +41,10 @@ class DporStrategy final : public Strategy {
   uint64_t blocked() const { return blocked_; }
   /// Wakeup branches whose first thread could not run when their turn came.
   uint64_t fallbacks() const { return fallbacks_; }
+  /// Races reversed to a compare-exchange whose outcome the search could not tell (the value
+  /// it would read unknown, see reverse()): it was taken for an rmw, which can make a wakeup
+  /// tree take a sequence for covered when it is not.
+  uint64_t uncertain() const { return uncertain_; }
 
  private:
   struct NodeData {
@@ -82,7 +86,7 @@ class DporStrategy final : public Strategy {
   bool has_next_ = true;
   HappensBefore hb_;
   size_t kept_ = 0;  // nodes of the last execution's path still on the path
-  uint64_t blocked_ = 0, fallbacks_ = 0;
+  uint64_t blocked_ = 0, fallbacks_ = 0, uncertain_ = 0;
 };
 
 }  // namespace lineup::engine

@@ -19,6 +19,7 @@
 
 #include "controlled.h"
 #include "engine/happens_before.h"
+#include "engine/strategy/dpor.h"
 #include "engine/strategy/factory.h"
 #include "generate.h"
 #include "interleavings.h"
@@ -38,6 +39,7 @@ struct Tally {
   // Programs where the executions outnumber the classes; programs without a blocking
   // operation (lock, condition wait, spin-wait), and the executions abandoned in those.
   uint64_t surplus = 0, without_blocking = 0, abandoned_without_blocking = 0;
+  uint64_t fallbacks = 0, uncertain = 0;  // dpor's (dpor.h)
 
   void count(const Program& p, const std::map<Outcome, int>& oracle,
              const ControlledOutcomes& got) {
@@ -138,6 +140,10 @@ Tally check_strategy(const std::string& name, int bound, int count, uint64_t see
         tally.count(p, oracle, got);
         tally.oracle_outcomes += oracle.size();
         tally.executions += got.executions;
+        if (auto* d = dynamic_cast<le::DporStrategy*>(strategy.get())) {
+          tally.fallbacks += d->fallbacks();
+          tally.uncertain += d->uncertain();
+        }
         if (!got.failure.empty()) RC_FAIL("execution failed: " + got.failure + "\n" + describe(p));
         std::string problem =
             compare(oracle, got, bound, static_cast<int>(p.threads.size()), tally);
@@ -158,7 +164,10 @@ Tally check_strategy(const std::string& name, int bound, int count, uint64_t see
             << tally.with_lock << "; deadlock outcomes " << tally.deadlocks << "; " << tally.classes
             << " classes, " << tally.abandoned << " abandoned (" << tally.abandoned_without_blocking
             << " in the " << tally.without_blocking << " programs without a blocking operation); "
-            << tally.surplus << " programs with more executions than classes\n";
+            << tally.surplus
+            << " programs with more executions than classes; dpor: " << tally.fallbacks
+            << " wakeup branches blocked, " << tally.uncertain
+            << " racing CASes of unknown outcome\n";
   EXPECT_GT(tally.with_wait, tally.programs / 10);
   EXPECT_GT(tally.with_spin, tally.programs / 10);
   EXPECT_GT(tally.deadlocks, 0u);
@@ -209,6 +218,7 @@ TEST(InterleavingOracle, DporReachesEveryOutcomeWithOneExecutionPerClass) {
   EXPECT_EQ(t.executions, t.classes);
   EXPECT_GT(t.without_blocking, 0u);
   EXPECT_EQ(t.abandoned_without_blocking, 0u);
+  EXPECT_EQ(t.uncertain, 0u);
 }
 
 TEST(InterleavingOracle, RandomReachesOnlyReachableOutcomes) {

@@ -144,6 +144,7 @@ TEST(Differential, StrategiesAgreeWithBruteForceOnRandomPrograms) {
       ASSERT_EQ(d.abandoned, 0u) << "dpor abandoned an execution";
     }
     abandoned_with_locks += d.abandoned;
+    ASSERT_EQ(dpor.uncertain(), 0u);  // every racing CAS's outcome known
 
     for (int c = 0; c <= 2; ++c) {
       CbDporStrategy cb(c, /*iterative=*/false);
