@@ -53,10 +53,17 @@ struct Access {
 /// Whether two transitions of different threads are dependent.
 bool dependent(const Access& a, const Access& b);
 
-/// The threads of `asleep` whose pending transition is independent of `step`: a sleep set
-/// after `step` ran. `pending` holds every thread's pending transition after `step` ran: a
-/// sleeping thread did not run `step`, and a thread's pending transition changes only when it
-/// runs, so for the sleepers it is the one they had before.
+/// The Access of a thread's pending (not yet executed) transition `t`, as dependency sees the
+/// step it will be if it runs now: a compare-exchange that would fail against the current
+/// memory only reads, as it will once executed (Access::of sees a pending one as the rmw it
+/// may be). The value can change only by a write to the location, which is dependent with
+/// the read either way, so a sleeping thread's classification holds until a step wakes it.
+Access pending_access(const Transition& t);
+
+/// The threads of `asleep` whose pending transition (seen by pending_access) is independent
+/// of `step`: a sleep set after `step` ran. `pending` holds every thread's pending transition after
+/// `step` ran: a sleeping thread did not run `step`, and a thread's pending transition changes only
+/// when it runs, so for the sleepers it is the one they had before.
 uint64_t still_asleep(uint64_t asleep, const Transition* pending, const Transition& step);
 
 /// The steps that touched one location, in execution order, with each step's position

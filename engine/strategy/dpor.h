@@ -1,13 +1,29 @@
-// Dynamic partial-order reduction with sleep sets (Flanagan & Godefroid, POPL 2005): explores
-// at least one execution of every equivalence class (executions that differ only in the order
-// of independent steps), without a bound.
+// Optimal dynamic partial-order reduction: source sets with wakeup trees (Abdulla, Aronis,
+// Jonsson, Sagonas, JACM 2017), over sleep sets (Godefroid 1996). Explores one execution of
+// every equivalence class (executions that differ only in the order of independent steps),
+// without a bound. Each race of an execution (two dependent steps of different threads, the
+// first directly before the second in happens-before, that could run the other way round) is
+// reversed by inserting into the wakeup tree of the point before its first step a sequence
+// that runs the second without the first: the steps between that do not happen after the
+// first, then the second. A sequence is inserted only when no thread asleep there could start
+// it (its class is explored already) and no branch of the tree already leads to its class.
+//
+// Where optimality is not guaranteed: blocking steps (locks, condition variables, awaits, the
+// engine's disabling of a spinning thread until its location changes) can leave the first
+// thread of a wakeup branch disabled when its turn comes. The branch is then replaced by one
+// branch per thread awake there (as Flanagan-Godefroid DPOR would backtrack), which keeps
+// every class but may explore executions that end sleep-set blocked (every enabled thread
+// asleep: abandoned, as redundant). blocked() and fallbacks() count both.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
 #include "engine/happens_before.h"
 #include "engine/strategy/search_tree.h"
 #include "engine/strategy/strategy.h"
+#include "engine/strategy/wakeup_tree.h"
 
 namespace lineup::engine {
 
@@ -21,16 +37,56 @@ class DporStrategy final : public Strategy {
   const HappensBefore* happens_before() const override { return &hb_; }
   /// Exhaustive once every equivalence class has been explored; nothing before.
   Coverage coverage() const override;
+  /// Executions abandoned because every enabled thread was asleep (redundant).
+  uint64_t blocked() const { return blocked_; }
+  /// Wakeup branches whose first thread could not run when their turn came.
+  uint64_t fallbacks() const { return fallbacks_; }
+  /// Races reversed to a compare-exchange whose outcome the search could not tell (the value
+  /// it would read unknown, see reverse()): it was taken for an rmw, which can make a wakeup
+  /// tree take a sequence for covered when it is not.
+  uint64_t uncertain() const { return uncertain_; }
 
  private:
-  struct NoData {};
+  struct NodeData {
+    // What is left to explore from this node. Its first branch runs now, unless the thread
+    // running was chosen freely (runs_branch()).
+    WakeupTree wakeup;
+  };
+  using Node = SearchNode<NodeData>;
+  // The decision of next_thread.
+  Decision choose_next(const SchedulingPoint& point);
   void add_races(const Trace& trace);
+  // Reverses the race between steps j and i (j < i) of `trace`.
+  void reverse(size_t j, size_t i, const Trace& trace);
+  // Drops the first branches of n's wakeup tree that cannot start here (asleep: their class
+  // is explored; disabled: replaced by a branch per awake thread). Returns whether one is left.
+  bool settle(Node& n, size_t step);
+  // Whether n runs the first branch of its tree (else a thread chosen freely).
+  static bool runs_branch(const Node& n) {
+    return !n.data.wakeup.empty() && n.data.wakeup.first() == n.chosen;
+  }
+  const Access& pending_at(size_t step, ThreadId t) const {
+    return pending_[step * static_cast<size_t>(threads_) + static_cast<size_t>(t)];
+  }
 
-  SearchTree<NoData> tree_{SleepSets::kClassic};
+  SearchTree<NodeData> tree_{SleepSets::kClassic};
+  // Each node's pending accesses, threads_ per step (pending_access at that point): what
+  // decides whether a thread asleep there could start a sequence.
+  std::vector<Access> pending_;
+  // Per step: the value its location held before it ran (memory accesses of at most 8 bytes).
+  struct Before {
+    uint64_t value = 0;
+    uintptr_t addr = 0;
+    uint32_t size = 0;
+    bool known = false;
+  };
+  std::vector<Before> before_;
+  std::vector<WakeupStep> sequence_;  // reverse()'s, kept for its capacity
   int threads_ = 1;
   bool has_next_ = true;
   HappensBefore hb_;
   size_t kept_ = 0;  // nodes of the last execution's path still on the path
+  uint64_t blocked_ = 0, fallbacks_ = 0, uncertain_ = 0;
 };
 
 }  // namespace lineup::engine

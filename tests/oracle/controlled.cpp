@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 
+#include "engine/class_fingerprint.h"
 #include "fixtures/cell_ops.h"
 
 namespace oracle {
@@ -140,6 +141,7 @@ ControlledOutcomes explore_controlled(le::Engine& engine, const Program& program
   auto log = std::make_shared<Log>();
   le::Program p = make_program(program, log, fetch_add);
   CountingPreemptions counting(strategy);
+  le::ClassFingerprint fingerprint;
   engine.explore(p, counting, [&](const le::ExecutionResult& r) {
     if (r.outcome == le::Outcome::kAbandoned) {
       ++out.abandoned;
@@ -154,6 +156,7 @@ ControlledOutcomes explore_controlled(le::Engine& engine, const Program& program
       return true;
     }
     ++out.executions;
+    out.classes.insert(fingerprint.of(r.trace.steps));
     std::vector<std::vector<int>> reads(program.threads.size());
     for (size_t t = 0; t < reads.size(); ++t) {
       reads[t].assign(log->reads[t], log->reads[t] + log->count[t]);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 
 #include "engine/engine.h"
@@ -23,7 +24,8 @@ struct ControlledOutcomes {
   std::map<Outcome, int> fewest_preemptions;  // every outcome an execution showed
   uint64_t executions = 0;                    // completed or deadlocked
   uint64_t abandoned = 0;
-  std::string failure;  // the first execution that ended otherwise (crash, step limit, ...)
+  std::set<uint64_t> classes;  // class fingerprints (class_fingerprint.h) of the executions
+  std::string failure;         // the first execution that ended otherwise (crash, step limit, ...)
 };
 
 /// Runs `strategy` to its end over `program` on `engine`. A preemption is counted, as the

@@ -1,12 +1,15 @@
 // Every systematic strategy checked against brute-force enumeration on 1,000 random small
 // programs (2-4 threads, 1-4 loads, stores, CASes, fetch_adds and mutex-guarded stores each,
 // on 1-3 cells), and CB-DPOR on 400 more with longer critical sections:
-//   dpor reaches every equivalence class;
+//   dpor reaches every equivalence class with one execution each, and abandons none in
+//   programs without locks;
 //   cbdpor with bound c reaches every class that has an execution with at most c preemptions;
 //   icb with bound c explores exactly the executions with at most c preemptions;
 //   gambit with bound c (and without) explores exactly those executions, each once;
 //   every explored execution's schedule replays to the identical trace.
 #include <gtest/gtest.h>
+
+#include <iostream>
 
 #include "engine/strategy/cbdpor.h"
 #include "engine/strategy/dpor.h"
@@ -110,6 +113,7 @@ TEST(Differential, StrategiesAgreeWithBruteForceOnRandomPrograms) {
   Engine engine(options);
   uint64_t rng = 20261122;
   int first_loads = 0;
+  uint64_t abandoned_with_locks = 0;
   for (int i = 0; i < kPrograms; ++i) {
     SmallProgram sp = random_program(rng);
     bool starts_with_load = true;
@@ -133,6 +137,14 @@ TEST(Differential, StrategiesAgreeWithBruteForceOnRandomPrograms) {
     DporStrategy dpor;
     testing::Explored d = testing::explore(engine, p, dpor);
     ASSERT_EQ(missing(all.classes, d.classes), 0u) << "dpor missed classes";
+    // Optimal: one execution per class, and none abandoned (sleep-set blocked) unless a
+    // thread blocks on a lock where a wakeup sequence wanted it to run.
+    ASSERT_EQ(d.executions, d.classes.size()) << "dpor explored a class twice";
+    if (!locks) {
+      ASSERT_EQ(d.abandoned, 0u) << "dpor abandoned an execution";
+    }
+    abandoned_with_locks += d.abandoned;
+    ASSERT_EQ(dpor.uncertain(), 0u);  // every racing CAS's outcome known
 
     for (int c = 0; c <= 2; ++c) {
       CbDporStrategy cb(c, /*iterative=*/false);
@@ -165,6 +177,7 @@ TEST(Differential, StrategiesAgreeWithBruteForceOnRandomPrograms) {
   }
   // The generator must produce the shape that once broke another DPOR tool.
   EXPECT_GT(first_loads, 10);
+  std::cout << "dpor: " << abandoned_with_locks << " executions abandoned, all with locks\n";
 }
 
 TEST(Differential, ThreadsThatStartWithALoadStillReachEveryClass) {
