@@ -1,0 +1,183 @@
+#!/bin/bash
+# GenMC and lineup side by side on the same bounded clients of three lock-free structures:
+# GenMC's SC exploration of the MS queue, Treiber stack and Herlihy-Wing queue clients of its
+# test suite (tests/correct/data-structures/{ms-queue,treiber-stack,hw-queue}/variants/main0.c,
+# their shape set by the -DCONFIG_* flags those clients read), and lineup's exploration of the
+# same algorithms (adapters/verify/, written from the papers) under the same clients. One line
+# per client: GenMC's complete and blocked executions and seconds, as it runs by default and
+# with -disable-spin-assume (no loop iteration cut short as a blocked execution: the count of
+# every execution class of the client as written), and lineup's classes, executions and
+# seconds.
+#
+# Usage: bench/genmc_compare.sh GENMC_CHECKOUT [LINEUP]
+#   GENMC_CHECKOUT  a checkout of GenMC (tested with v0.11.0); built out of tree on first use
+#   LINEUP          the lineup binary (default: build/bin/lineup beside this script)
+# Environment:
+#   GENMC_BUILD     where GenMC is built (default: ${TMPDIR:-/tmp}/genmc-build); its `genmc`
+#                   is used as it is if present
+#   LLVM_CONFIG     llvm-config of the LLVM to build with (default: the newest of Debian's
+#                   /usr/lib/llvm-{20..13} with clang beside it)
+#   SHAPES          clients to run (default: "suite 2+2 3+3"): "suite" is each test's own
+#                   client (ms-queue and hw-queue: 2 threads of enqueue then dequeue, with its
+#                   -unroll=3; treiber-stack: 2 pushers, 1 popper), "N+M" is N threads that
+#                   push or enqueue once and M that pop or dequeue once
+#   BUDGET          lineup's time limit per client (default: 600s)
+#   GENMC_TIMEOUT   GenMC's, in seconds (default: 600)
+#   GENMC_FLAGS     extra GenMC flags for every run (e.g. -disable-spin-assume)
+# GenMC runs with -disable-estimation (its estimate of the state space before exploring is no
+# part of the exploration timed here) and -disable-mm-detector, as its test driver does.
+set -u -o pipefail
+
+usage() {
+  sed -n '/^# Usage:/,/^# GenMC runs/p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+[ $# -ge 1 ] && [ $# -le 2 ] || usage
+checkout=$(cd "$1" 2>/dev/null && pwd) || { echo "no such checkout: $1" >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+lineup=${2:-$here/../build/bin/lineup}
+[ -x "$lineup" ] || { echo "no lineup binary at $lineup" >&2; exit 2; }
+build=${GENMC_BUILD:-${TMPDIR:-/tmp}/genmc-build}
+shapes=${SHAPES:-suite 2+2 3+3}
+budget=${BUDGET:-600s}
+genmc_timeout=${GENMC_TIMEOUT:-600}
+tests=$checkout/tests/correct/data-structures
+for t in ms-queue treiber-stack hw-queue; do
+  [ -f "$tests/$t/variants/main0.c" ] || { echo "$checkout has no $t client" >&2; exit 2; }
+done
+command -v jq >/dev/null || { echo "jq is needed" >&2; exit 2; }
+
+# --- GenMC, built once -------------------------------------------------------------------
+pick_llvm() {
+  if [ -n "${LLVM_CONFIG:-}" ]; then
+    echo "$LLVM_CONFIG"
+    return
+  fi
+  local v
+  for v in 20 19 18 17 16 15 14 13; do
+    if [ -x /usr/lib/llvm-$v/bin/llvm-config ] && [ -x /usr/bin/clang-$v ]; then
+      echo /usr/lib/llvm-$v/bin/llvm-config
+      return
+    fi
+  done
+}
+
+build_genmc() {
+  local config llvm_root flags=()
+  config=$(pick_llvm)
+  [ -n "$config" ] || {
+    echo "no LLVM 13-20 with clang found (Debian: llvm-N-dev clang-N)" >&2
+    exit 3
+  }
+  llvm_root=$("$config" --prefix)
+  echo "building GenMC from $checkout in $build with LLVM $("$config" --version)" >&2
+  mkdir -p "$build"
+  if [ ! -x "$checkout/configure" ]; then
+    (cd "$checkout" && autoreconf --install) >"$build/autoreconf.log" 2>&1 ||
+      { echo "autoreconf failed: $build/autoreconf.log" >&2; exit 3; }
+  fi
+  # GenMC asks for C++23 by the value of __cplusplus; g++ 12 compiles it with -std=c++23 but
+  # reports 202100L, so the check is answered for it.
+  if ! echo '#if __cplusplus < 202302L
+#error
+#endif' | ${CXX:-g++} -std=c++23 -x c++ -fsyntax-only - 2>/dev/null; then
+    flags+=(ax_cv_cxx_compile_cxx23__std_cpp23=yes)
+  fi
+  # Without -g: debug information is much of the build's time on LLVM's headers.
+  (cd "$build" && "$checkout/configure" --with-llvm="$llvm_root" CXXFLAGS="${CXXFLAGS:--O2}" \
+    "${flags[@]}") \
+    >"$build/configure.log" 2>&1 || { echo "configure failed: $build/configure.log" >&2; exit 3; }
+  make -C "$build" -j2 >"$build/make.log" 2>&1 ||
+    { echo "GenMC did not build: $build/make.log" >&2; tail -20 "$build/make.log" >&2; exit 3; }
+}
+[ -x "$build/genmc" ] || build_genmc
+genmc=$build/genmc
+genmc_version=$("$genmc" -sc -disable-estimation -- "$tests/treiber-stack/variants/main0.c" 2>&1 |
+  grep -m1 -o 'GenMC v[^ ]* (LLVM [^)]*)' || true)
+
+# --- the clients -------------------------------------------------------------------------
+# Each line: GenMC test, lineup structure, shape, GenMC flags, lineup client.
+clients() {
+  local shape n m t i client flags
+  for shape in $shapes; do
+    if [ "$shape" = suite ]; then
+      # As the tests' args.sc.mo.in give them (treiber-stack has none: its defaults).
+      flags="-unroll=3 -- -DCONFIG_QUEUE_WRITERS=0 -DCONFIG_QUEUE_READERS=0 -DCONFIG_QUEUE_RDWR=2"
+      echo "ms-queue|verify/ms-queue|suite 2x(enq deq)|$flags|push(1) pop() | push(2) pop()"
+      echo "treiber-stack|verify/treiber-stack|suite 2 push+1 pop|--|push(1) | push(2) | pop()"
+      echo "hw-queue|verify/hw-queue|suite 2x(enq deq)|$flags|push(1) pop() | push(2) pop()"
+      continue
+    fi
+    n=${shape%+*} m=${shape#*+}
+    client=""
+    for ((i = 1; i <= n; i++)); do client+="${client:+ | }push($i)"; done
+    for ((i = 1; i <= m; i++)); do client+="${client:+ | }pop()"; done
+    for t in ms-queue treiber-stack hw-queue; do
+      case $t in
+        treiber-stack) flags="-DCONFIG_STACK_WRITERS=$n -DCONFIG_STACK_READERS=$m" ;;
+        *) flags="-DCONFIG_QUEUE_WRITERS=$n -DCONFIG_QUEUE_READERS=$m -DCONFIG_QUEUE_RDWR=0" ;;
+      esac
+      echo "$t|verify/$t|$shape|-- $flags|$client"
+    done
+  done
+}
+
+# GenMC on one client: "complete blocked seconds" (- for a run that did not finish).
+run_genmc() {
+  local test=$1 flags=$2 out
+  # shellcheck disable=SC2086  # the flags are words
+  out=$(timeout "$genmc_timeout" "$genmc" -sc -disable-mm-detector -disable-estimation \
+    ${GENMC_FLAGS:-} ${flags%%--*} -- ${flags#*--} "$tests/$test/variants/main0.c" 2>&1)
+  local status=$?
+  local complete blocked seconds
+  complete=$(sed -n 's/.*Number of complete executions explored: \([0-9]*\).*/\1/p' <<<"$out")
+  blocked=$(sed -n 's/.*Number of blocked executions seen: \([0-9]*\).*/\1/p' <<<"$out")
+  seconds=$(sed -n 's/.*Total wall-clock time: \([0-9.]*\)s.*/\1/p' <<<"$out")
+  if [ $status -ne 0 ] || [ -z "$complete" ]; then
+    echo "GenMC on $test ($flags) did not finish (status $status):" >&2
+    tail -5 <<<"$out" >&2
+    echo "- - -"
+    return
+  fi
+  echo "$complete ${blocked:-0} $seconds"
+}
+
+# lineup on one client: "classes executions seconds verdict". `lineup verify` where this
+# lineup has it, else a hunt of that one program with DPOR (no preemption bound).
+# (`lineup --help` lists its subcommands; an unknown one's --help prints the top help.)
+if "$lineup" verify --help 2>&1 | grep -q -- '--client'; then
+  lineup_mode=verify
+else
+  lineup_mode="hunt --strategy dpor"
+fi
+run_lineup() {
+  local structure=$1 client=$2 json
+  if [ "$lineup_mode" = verify ]; then
+    json=$("$lineup" verify "$structure" --client "$client" --budget "$budget" --json 2>/dev/null)
+  else
+    json=$("$lineup" hunt "$structure" --client "$client" --strategy dpor --programs 1 \
+      --executions 4000000000 --budget "$budget" --jobs 1 --quiet --corpus "" --json 2>/dev/null)
+  fi
+  jq -r '[(.classes // .distinct_classes), .executions, (.seconds * 100 | round / 100),
+          (.verdict // (if (.violations | length) > 0 then "violation"
+                        elif .client_exhausted == false or .programs_capped > 0
+                             or .interrupted_by != "" then "not completed"
+                        else "clean" end))] | map(tostring) | join(" ")' <<<"$json" 2>/dev/null ||
+    echo "- - - error"
+}
+
+echo "GenMC: ${genmc_version:-$genmc}, -sc ${GENMC_FLAGS:-}"
+echo "lineup: $lineup $lineup_mode, budget $budget; $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ)"
+echo
+fmt="| %-13s | %-18s | %17s | %8s | %20s | %8s | %14s | %17s | %8s | %-13s |\n"
+printf "$fmt" client shape "GenMC compl.+blk." "GenMC s" "GenMC no spin-assume" "GenMC s" \
+  "lineup classes" "lineup executions" "lineup s" "lineup verdict"
+printf "$fmt" --- --- ---: ---: ---: ---: ---: ---: ---: ---
+while IFS='|' read -r test structure shape flags client; do
+  read -r complete blocked gseconds < <(run_genmc "$test" "$flags")
+  read -r complete_na blocked_na gseconds_na < <(GENMC_FLAGS="${GENMC_FLAGS:-} -disable-spin-assume" \
+    run_genmc "$test" "$flags")
+  read -r classes executions lseconds verdict < <(run_lineup "$structure" "$client")
+  printf "$fmt" "$test" "$shape" "$complete + $blocked" "$gseconds" "$complete_na + $blocked_na" \
+    "$gseconds_na" "$classes" "$executions" "$lseconds" "$verdict"
+done < <(clients)
