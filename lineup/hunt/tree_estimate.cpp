@@ -1,0 +1,64 @@
+#include "lineup/hunt/tree_estimate.h"
+
+#include <algorithm>
+
+namespace lineup::hunt {
+
+void TreeEstimate::close(size_t depth, uint64_t children) {
+  if (closed_.size() <= depth) closed_.resize(depth + 1);
+  ++closed_[depth].nodes;
+  closed_[depth].children += children;
+}
+
+void TreeEstimate::add(const std::vector<engine::ThreadId>& path) {
+  ++seen_;
+  // The first step where this path leaves the previous one: the node there gains a child,
+  // the nodes below it on the previous path are closed.
+  size_t split = 0;
+  while (split < path.size() && split < path_.size() && path[split] == path_[split].chosen) {
+    ++split;
+  }
+  for (size_t d = path_.size(); d > split + 1; --d) close(d - 1, path_[d - 1].children);
+  if (split < path_.size() && split < path.size()) {
+    path_.resize(split + 1);
+    ++path_[split].children;
+    path_[split].chosen = path[split];
+    ++split;
+  } else {
+    // A path that is a prefix of the previous one or extends it (an abandoned execution's):
+    // no new branch at a node, only nodes kept or added.
+    if (path_.size() > path.size()) path_.resize(path.size());
+  }
+  for (size_t d = path_.size(); d < path.size(); ++d) path_.push_back({path[d], 1});
+}
+
+double TreeEstimate::branching(size_t depth) const {
+  const double known = static_cast<double>(path_[depth].children);
+  // The nearest depth with closed nodes, looking at this depth first, then deeper and
+  // shallower alternately.
+  for (size_t distance = 0; distance < closed_.size() + depth + 1; ++distance) {
+    for (size_t d : {depth + distance, depth - distance}) {
+      if (d < closed_.size() && closed_[d].nodes != 0) {  // d wraps past 0 to out of range
+        const double mean =
+            static_cast<double>(closed_[d].children) / static_cast<double>(closed_[d].nodes);
+        return std::max(known, mean);
+      }
+    }
+  }
+  return known;
+}
+
+double TreeEstimate::leaves() const {
+  if (seen_ == 0) return 0;
+  // The share of the tree at or left of the current leaf.
+  double done = 0, share = 1;
+  for (size_t d = 0; d < path_.size(); ++d) {
+    const double b = branching(d);
+    done += share * static_cast<double>(path_[d].children - 1) / b;
+    share /= b;
+  }
+  done += share;
+  return static_cast<double>(seen_) / done;
+}
+
+}  // namespace lineup::hunt
