@@ -1,8 +1,9 @@
 // A systematic strategy watched by a TreeEstimate: every execution's path (the threads it
-// chose, step by step) is passed to the estimate when the execution ends, so that a search
-// stopped early can say how big the whole would have been.
+// chose and how many it could choose from, step by step) is passed to the estimate when the
+// execution ends, so that a search stopped early can say how big the whole would have been.
 #pragma once
 
+#include <bit>
 #include <vector>
 
 #include "engine/strategy/forwarding_strategy.h"
@@ -21,7 +22,7 @@ class EstimatingStrategy final : public engine::ForwardingStrategy {
   }
   engine::Decision next_thread(const engine::SchedulingPoint& point) override {
     engine::Decision d = inner_.next_thread(point);
-    if (d.runs()) path_.push_back(d.thread);
+    if (d.runs()) path_.push_back({d.thread, std::popcount(point.enabled)});
     return d;
   }
   void end_execution(const engine::ExecutionResult& result) override {
@@ -31,7 +32,7 @@ class EstimatingStrategy final : public engine::ForwardingStrategy {
 
  private:
   TreeEstimate& estimate_;
-  std::vector<engine::ThreadId> path_;
+  std::vector<TreeEstimate::Step> path_;
 };
 
 }  // namespace lineup::hunt

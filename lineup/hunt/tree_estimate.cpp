@@ -4,32 +4,35 @@
 
 namespace lineup::hunt {
 
-void TreeEstimate::close(size_t depth, uint64_t children) {
+void TreeEstimate::close(size_t depth, const Open& node) {
   if (closed_.size() <= depth) closed_.resize(depth + 1);
   ++closed_[depth].nodes;
-  closed_[depth].children += children;
+  closed_[depth].children += node.children;
+  closed_[depth].enabled += static_cast<uint64_t>(std::max(node.enabled, 1));
 }
 
-void TreeEstimate::add(const std::vector<engine::ThreadId>& path) {
+void TreeEstimate::add(const std::vector<Step>& path) {
   ++seen_;
   // The first step where this path leaves the previous one: the node there gains a child,
   // the nodes below it on the previous path are closed.
   size_t split = 0;
-  while (split < path.size() && split < path_.size() && path[split] == path_[split].chosen) {
+  while (split < path.size() && split < path_.size() && path[split].thread == path_[split].chosen) {
     ++split;
   }
-  for (size_t d = path_.size(); d > split + 1; --d) close(d - 1, path_[d - 1].children);
+  for (size_t d = path_.size(); d > split + 1; --d) close(d - 1, path_[d - 1]);
   if (split < path_.size() && split < path.size()) {
     path_.resize(split + 1);
     ++path_[split].children;
-    path_[split].chosen = path[split];
+    path_[split].chosen = path[split].thread;
     ++split;
   } else {
     // A path that is a prefix of the previous one or extends it (an abandoned execution's):
     // no new branch at a node, only nodes kept or added.
     if (path_.size() > path.size()) path_.resize(path.size());
   }
-  for (size_t d = path_.size(); d < path.size(); ++d) path_.push_back({path[d], 1});
+  for (size_t d = path_.size(); d < path.size(); ++d) {
+    path_.push_back({path[d].thread, path[d].enabled, 1});
+  }
 }
 
 double TreeEstimate::branching(size_t depth) const {
@@ -39,13 +42,14 @@ double TreeEstimate::branching(size_t depth) const {
   for (size_t distance = 0; distance < closed_.size() + depth + 1; ++distance) {
     for (size_t d : {depth + distance, depth - distance}) {
       if (d < closed_.size() && closed_[d].nodes != 0) {  // d wraps past 0 to out of range
-        const double mean =
-            static_cast<double>(closed_[d].children) / static_cast<double>(closed_[d].nodes);
-        return std::max(known, mean);
+        const double per_enabled =
+            static_cast<double>(closed_[d].children) / static_cast<double>(closed_[d].enabled);
+        return std::max(known, per_enabled * std::max(path_[depth].enabled, 1));
       }
     }
   }
-  return known;
+  // No node closed yet: every enabled thread is assumed explored.
+  return std::max(known, static_cast<double>(path_[depth].enabled));
 }
 
 double TreeEstimate::leaves() const {

@@ -113,16 +113,17 @@ VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram&
       o.search.executions_per_program = limits.max_executions - explored;
     }
     TreeEstimate estimate;
-    std::unique_ptr<PrefixStrategy> confined;
     std::unique_ptr<EstimatingStrategy> watched;
+    std::unique_ptr<PrefixStrategy> confined;
     SearchHooks hooks;
     hooks.classes_reached = &out.classes;  // parts own disjoint classes: summed
     hooks.stop = out_of_time;
     hooks.wrap = [&](engine::Strategy& strategy) -> engine::Strategy& {
       estimate = TreeEstimate();  // a search from the start again estimates afresh
-      confined = std::make_unique<PrefixStrategy>(strategy, prefix);
-      watched = std::make_unique<EstimatingStrategy>(*confined, estimate);
-      return *watched;
+      // Watched inside the confinement: the prefix's steps have one thread to choose from.
+      watched = std::make_unique<EstimatingStrategy>(strategy, estimate);
+      confined = std::make_unique<PrefixStrategy>(*watched, prefix);
+      return *confined;
     };
     if (!prefix.empty()) {
       hooks.owns = [&](const engine::ExecutionResult& r) {
