@@ -3,7 +3,8 @@
 # and cds/treiber_stack, each with N pushing and N popping threads of one call each
 # (--roles push=N,pop=N; pushes of 1..N), for N in SIZES. Prints one markdown row per run:
 # classes, executions, seconds and the verdict ("linearizable" when verified; "not completed"
-# when the budget ran out, with the estimated whole search in executions; "violation" is a
+# when the budget ran out, with the estimated whole search in executions, ">=" when it is a
+# lower estimate (see README, Verifying a client); "violation" is a
 # finding, with the archived counterexample under a temporary folder that is kept then).
 # Usage: bench/verify_clients.sh LINEUP [BUDGET=120s] [SIZES="2 3 4"] [STRUCTURES...]
 set -u
@@ -26,7 +27,9 @@ for n in $sizes; do
     fi
     verdict=$(jq -r '.verdict' <<<"$json")
     if [ "$verdict" = "not completed" ]; then
-      verdict="not completed (estimate: $(jq -r '.estimated_executions | floor' <<<"$json") executions)"
+      estimate=$(printf '%.2g' "$(jq -r '.estimated_executions' <<<"$json")")
+      lower=$(jq -r 'if .estimate_is_lower then ">= " else "" end' <<<"$json")
+      verdict="not completed (estimated whole: $lower$estimate executions)"
     elif [ "$verdict" = "violation" ]; then
       found=1
       verdict="violation: $(jq -r '.violation.kind + ", " + (.violation.archived // "")' <<<"$json")"

@@ -180,6 +180,7 @@ nlohmann::json verify_json(const specs::Target& target, const hunt::HuntOptions&
   j["seconds"] = v.seconds;
   j["completed"] = v.completed;
   j["estimated_executions"] = v.estimated_executions;
+  j["estimate_is_lower"] = v.estimate_is_lower;
   const int signal = hunt::stop_signal();
   j["interrupted_by"] = signal != 0 ? std::string("SIG") + sigabbrev_np(signal) : "";
   if (v.search.violation) {
@@ -252,9 +253,13 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
         if (v.estimated_executions > 0) {
           const double per_execution = v.seconds / static_cast<double>(v.search.executions);
           std::printf(
-              "estimate of the whole (rough, see README): ~%.3g executions, ~%.3g classes, ~%.3g "
-              "s at this rate\n",
-              v.estimated_executions, estimated_classes, v.estimated_executions * per_execution);
+              "estimate of the whole (rough, see README): %s~%.3g executions, ~%.3g classes, "
+              "~%.3g s at this rate%s\n",
+              v.estimate_is_lower ? ">= " : "", v.estimated_executions, estimated_classes,
+              v.estimated_executions * per_execution,
+              v.estimate_is_lower ? " (the search has not backed up to every branching point "
+                                    "on its path yet: their other branches are not estimated)"
+                                  : "");
         }
         break;
     }

@@ -36,20 +36,21 @@ void TreeEstimate::add(const std::vector<Step>& path) {
 }
 
 double TreeEstimate::branching(size_t depth) const {
-  const double known = static_cast<double>(path_[depth].children);
-  // The nearest depth with closed nodes, looking at this depth first, then deeper and
-  // shallower alternately.
-  for (size_t distance = 0; distance < closed_.size() + depth + 1; ++distance) {
-    for (size_t d : {depth + distance, depth - distance}) {
-      if (d < closed_.size() && closed_[d].nodes != 0) {  // d wraps past 0 to out of range
-        const double per_enabled =
-            static_cast<double>(closed_[d].children) / static_cast<double>(closed_[d].enabled);
-        return std::max(known, per_enabled * std::max(path_[depth].enabled, 1));
-      }
-    }
+  const Open& node = path_[depth];
+  const double known = static_cast<double>(node.children);
+  if (depth >= closed_.size() || closed_[depth].nodes == 0) return known;
+  const double per_enabled =
+      static_cast<double>(closed_[depth].children) / static_cast<double>(closed_[depth].enabled);
+  return std::max(known, per_enabled * std::max(node.enabled, 1));
+}
+
+size_t TreeEstimate::unsettled() const {
+  size_t n = 0;
+  for (size_t d = 0; d < path_.size(); ++d) {
+    const bool closed_here = d < closed_.size() && closed_[d].nodes != 0;
+    if (!closed_here && path_[d].children < static_cast<uint64_t>(path_[d].enabled)) ++n;
   }
-  // No node closed yet: every enabled thread is assumed explored.
-  return std::max(known, static_cast<double>(path_[depth].enabled));
+  return n;
 }
 
 double TreeEstimate::leaves() const {

@@ -5,23 +5,23 @@
 // search runs them: at each step, the thread chosen and how many threads could have been
 // (an abandoned execution's path ends where it was abandoned). A node of the search tree is
 // closed once the search has left it for good; its number of children is then known. A node
-// on the current path has its children known only in part: it is assumed to have as many as
-// closed nodes of its depth had per enabled thread, times its own enabled threads (or, when
-// no node of its depth has closed yet, the ratio of the nearest depth with closed nodes; when
-// none has closed, all its enabled threads), and never fewer than it has already. As Knuth's
-// estimator does (Knuth 1975, "Estimating the efficiency of backtrack programs"), siblings are
-// assumed to have subtrees alike. The share of the tree left of the current path and the current
-// leaf is then the sum, over the path, of the children finished at a node divided by its assumed
-// children, times the share of the node itself; the executions so far divided by that share
-// estimate the whole (the weighted form of Kilby, Slaney, Thiebaux and Walsh, "Estimating search
-// tree size", AAAI 2006).
+// on the current path has its children known only in part. At a depth where nodes have
+// closed, it is assumed to explore the same share of its enabled threads as they did (never
+// fewer children than it has already); as Knuth's estimator does (Knuth 1975, "Estimating
+// the efficiency of backtrack programs"), siblings are assumed to have subtrees alike. At a
+// depth where none has closed yet (the search has not backed up that far), nothing tells how
+// many more children it will have, and it is counted with those it has: the estimate is then
+// one of the subtree the search has entered, a lower estimate of the whole (unsettled() says
+// at how many such nodes more branches are possible). The share of the tree left of the
+// current path and the current leaf is the sum, over the path, of the children finished at a
+// node divided by its assumed children, times the share of the node itself; the leaves so far
+// divided by that share estimate the whole (the weighted form of Kilby, Slaney, Thiebaux and
+// Walsh, "Estimating search tree size", AAAI 2006).
 //
 // It is rough: partial-order reduction makes sibling subtrees unlike (the first child of a
-// node is searched with more threads awake than the later ones), and how much it prunes near
-// the root is known last. Early in a search it can be off by a factor of several, or by
-// orders of magnitude on deep, uneven trees; it is exact for a tree whose nodes at each depth
-// have the same number of children in the same ratio to their enabled threads, and at the
-// end.
+// node is searched with more threads awake than the later ones). It is exact for a tree whose
+// nodes at each depth explore the same share of their enabled threads, once a node of every
+// depth on the path has closed, and at the end.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +44,10 @@ class TreeEstimate {
 
   /// The estimated number of leaves (executions) of the whole tree; 0 before the first.
   double leaves() const;
+
+  /// Nodes of the current path at depths where no node has closed, with fewer children so far
+  /// than enabled threads: branches the estimate cannot see yet (0: it estimates the whole).
+  size_t unsettled() const;
 
   /// Leaves seen so far.
   uint64_t seen() const { return seen_; }

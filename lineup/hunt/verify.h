@@ -45,6 +45,10 @@ struct VerifyResult {
   bool completed = false;
   /// When not completed: the estimated executions of the whole search (0: no estimate).
   double estimated_executions = 0;
+  /// The estimate is of the part of the search tree entered so far: the search has not backed
+  /// up to some nodes that may branch, and their other branches are not estimated
+  /// (TreeEstimate::unsettled), so the whole may be much bigger.
+  bool estimate_is_lower = false;
   /// Parts of a split search (prefix_split.h) searched, and in all; 1 and 1 unsplit.
   size_t parts_searched = 0, parts = 0;
   /// --jobs: workers that died, each said once; the verification is then not completed.

@@ -44,6 +44,7 @@ json to_json(const VerifyResult& r, const specs::Model& model) {
             {"capped", s.capped},
             {"completed", r.completed},
             {"estimated_executions", r.estimated_executions},
+            {"estimate_is_lower", r.estimate_is_lower},
             {"parts_searched", r.parts_searched},
             {"parts", r.parts},
             {"seconds", r.seconds}};
@@ -80,6 +81,7 @@ void add(VerifyResult& sum, const json& j, const specs::Model& model) {
   const double estimate = j.at("estimated_executions").get<double>();
   sum.estimated_executions +=
       completed || estimate == 0 ? static_cast<double>(executions) : estimate;
+  sum.estimate_is_lower = sum.estimate_is_lower || j.at("estimate_is_lower").get<bool>();
   sum.parts_searched += j.at("parts_searched").get<size_t>();
   sum.parts += j.at("parts").get<size_t>();
   sum.seconds = std::max(sum.seconds, j.at("seconds").get<double>());
