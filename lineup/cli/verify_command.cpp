@@ -38,6 +38,7 @@ VerifyCommand::VerifyCommand(CLI::App& app) {
   client->excludes(roles);
   verify->add_option("-c,--calls", calls_, "--roles: calls per thread")
       ->check(CLI::Range(1, 8))
+      ->needs(roles)
       ->capture_default_str();
   verify->add_option("--budget", budget_,
                      "stop after this time (30s, 2m, ...) with \"not completed\" and an "
