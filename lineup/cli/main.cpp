@@ -12,6 +12,7 @@
 #include "lineup/cli/merge_commands.h"
 #include "lineup/cli/program_commands.h"
 #include "lineup/cli/program_name.h"
+#include "lineup/cli/verify_command.h"
 
 namespace {
 
@@ -28,6 +29,7 @@ int run(int argc, char** argv) {
   commands.push_back(std::make_unique<MergeCommands>(app, corpus->corpus()));
   commands.push_back(std::move(corpus));
   commands.push_back(std::make_unique<HuntCommand>(app));
+  commands.push_back(std::make_unique<VerifyCommand>(app));
   commands.push_back(std::make_unique<ListCommand>(app));
   commands.push_back(std::make_unique<InitCommand>(app));
   try {

@@ -195,7 +195,8 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
   engine::Program p = target_.instantiate(program, &results);
   std::unique_ptr<engine::Strategy> strategy = program_strategy(options, index);
   SealingStrategy sealing(*strategy, options.sealed);
-  engine::Strategy& chosen = options.sealed.empty() ? *strategy : sealing;
+  engine::Strategy& unwrapped = options.sealed.empty() ? *strategy : sealing;
+  engine::Strategy& chosen = hooks_.wrap ? hooks_.wrap(unwrapped) : unwrapped;
   uint64_t judged = 0;  // executions judged so far
   ExecutionClasses execution_classes(static_cast<int>(program.threads.size()));
   // The classes reached in this program. The hunt's count of distinct classes is the sum over
@@ -218,6 +219,10 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
     if (r.outcome == engine::Outcome::kAbandoned) {
       ++out.abandoned;
       return explored < cap;
+    }
+    if (hooks_.owns && !hooks_.owns(r)) {
+      ++out.foreign;
+      return explored < cap && !(hooks_.stop && hooks_.stop());
     }
     ++out.executions;
     // CB-DPOR and DPOR computed the relation already, to find races.

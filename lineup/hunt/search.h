@@ -29,6 +29,7 @@ struct ProgramSearch {
                                // engine::Coverage); -1 after a violation
   bool capped = false;         // stopped at --executions with executions left to explore
   uint64_t abandoned = 0;      // executions the strategy abandoned as redundant
+  uint64_t foreign = 0;        // executions SearchHooks::owns left to another search
   uint64_t spin_blocks = 0, forced_timeouts = 0;  // summed ExecutionResult counts
   uint64_t stale_spin_cuts = 0;                   // summed ExecutionResult counts
   uint64_t late_stack_publications = 0;           // summed ExecutionResult counts
@@ -59,6 +60,14 @@ struct SearchHooks {
   /// The target model's moves, kept by the caller from program to program (nullptr: none
   /// kept; the caller must not limit() them during a search).
   checker::ModelMoves* moves = nullptr;
+  /// Given: the strategy each exploration uses is the one it returns for the strategy the
+  /// options make (a wrapper that watches or restricts its decisions, which must outlive the
+  /// exploration); asked again when a program is explored again from the start.
+  std::function<engine::Strategy&(engine::Strategy&)> wrap;
+  /// Given: an execution it returns false for belongs to another search (a part of a split
+  /// verification, prefix_split.h): neither judged nor counted, its class included
+  /// (ProgramSearch::foreign counts them).
+  std::function<bool(const engine::ExecutionResult&)> owns;
 };
 
 /// Searches programs of one target on one engine: each program's executions under a strategy,

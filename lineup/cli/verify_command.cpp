@@ -1,0 +1,292 @@
+#include "lineup/cli/verify_command.h"
+
+#include <cstdio>
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+#include "generator/client.h"
+#include "lineup/cli/client_option.h"
+#include "lineup/cli/findings.h"
+#include "lineup/cli/hidden_access_check.h"
+#include "lineup/cli/program_name.h"
+#include "lineup/cli/roles_option.h"
+#include "lineup/corpus/corpus.h"
+#include "lineup/hunt/cheap_clocks.h"
+#include "lineup/hunt/coverage.h"
+#include "lineup/hunt/interruption.h"
+#include "lineup/hunt/verify_parallel.h"
+
+namespace lineup::cli {
+
+VerifyCommand::VerifyCommand(CLI::App& app) {
+  output_.jobs = 1;
+  CLI::App* verify = command_ = app.add_subcommand(
+      "verify", "explore every schedule of one client to the end (DPOR, no bound)");
+  verify
+      ->add_option("structure", structure_,
+                   "structure to verify (see `" + program_name() + " list`)")
+      ->required();
+  CLI::Option* client =
+      verify->add_option("--client", client_,
+                         "the client: calls per thread, threads separated by |, e.g. \"push(1) "
+                         "push(2) | pop() pop() | pop()\" (an argument left out is filled with "
+                         "1, 2, 3, ... in order), optionally after \"init: push(1) |\"");
+  CLI::Option* roles = verify->add_option(
+      "--roles", roles_,
+      "the client by roles: OP=N,... gives N threads calling OP (in that order), each --calls "
+      "times, e.g. push=2,pop=2 (push arguments 1, 2, ... in order)");
+  client->excludes(roles);
+  verify->add_option("-c,--calls", calls_, "--roles: calls per thread")
+      ->check(CLI::Range(1, 8))
+      ->needs(roles)
+      ->capture_default_str();
+  verify->add_option("--budget", budget_,
+                     "stop after this time (30s, 2m, ...) with \"not completed\" and an "
+                     "estimate of the whole (default: no budget)");
+  verify
+      ->add_option("--max-executions", max_executions_,
+                   "stop after this many executions, abandoned ones included (0: no cap)")
+      ->capture_default_str();
+  verify->add_option("--shrink-budget", shrink_budget_, "time for shrinking a counterexample")
+      ->capture_default_str();
+  verify
+      ->add_option("--corpus", output_.corpus_dir,
+                   "folder where a counterexample is archived (\"\": do not archive)")
+      ->capture_default_str();
+  verify->add_flag("!--no-shrink", output_.shrink, "report and archive a counterexample unshrunk");
+  verify->add_flag("--json", output_.json, "print one JSON object at the end");
+  verify
+      ->add_option("-j,--jobs", output_.jobs,
+                   "worker processes, each searching its own part of the executions (classes "
+                   "are counted once; the executions and their count depend on N)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+}
+
+ExitStatus VerifyCommand::prepare(const specs::Target& target, hunt::HuntOptions& options,
+                                  specs::TestProgram& program) {
+  std::string text = client_;
+  if (command_->count("--roles") != 0) {
+    std::string error;
+    text = roles_client_text(roles_, calls_, *target.model, &error);
+    if (text.empty()) {
+      std::fprintf(stderr, "lineup: bad --roles '%s': %s\n", roles_.c_str(), error.c_str());
+      return ExitStatus::kUsage;
+    }
+  } else if (command_->count("--client") == 0) {
+    std::fprintf(stderr, "lineup: verify needs a client: --client \"...\" or --roles OP=N,...\n");
+    return ExitStatus::kUsage;
+  }
+  if (!use_client(text, target, options)) return ExitStatus::kUsage;
+  program = hunt::client_program(*options.client, *target.model);
+  // Archived with every argument given, so that shrinking keeps the client's calls whole.
+  options.client = hunt::filled_client(*options.client, *target.model);
+  if (!output_.corpus_dir.empty()) {
+    if (std::string why = corpus::unwritable_reason(output_.corpus_dir); !why.empty()) {
+      std::fprintf(stderr, "lineup: cannot archive in --corpus '%s': %s\n",
+                   output_.corpus_dir.c_str(), why.c_str());
+      return ExitStatus::kUsage;
+    }
+  }
+  HiddenAccessVerdict hidden = check_hidden_accesses(false, output_.quiet);
+  if (hidden.refuse) return ExitStatus::kUsage;
+  options.unseen_accesses = hidden.unseen;
+  return ExitStatus::kClean;
+}
+
+ExitStatus VerifyCommand::run() {
+  const double start = hunt::coarse_seconds();
+  const specs::Target* target = specs::find_target(structure_);
+  if (target == nullptr) {
+    std::fprintf(stderr, "%s: unknown structure '%s' (see `%s list`)\n", program_name().c_str(),
+                 structure_.c_str(), program_name().c_str());
+    return ExitStatus::kUsage;
+  }
+  hunt::VerifyLimits limits;
+  limits.max_executions = max_executions_;
+  if (!budget_.empty()) {
+    const double seconds = parse_budget(budget_);
+    if (seconds < 0) {
+      std::fprintf(stderr, "lineup: bad --budget '%s' (e.g. 30s, 2m, 500ms; more than 0)\n",
+                   budget_.c_str());
+      return ExitStatus::kUsage;
+    }
+    limits.deadline = start + seconds;
+  }
+  const double shrink_seconds = parse_budget(shrink_budget_);
+  if (shrink_seconds < 0) {
+    std::fprintf(stderr, "lineup: bad --shrink-budget '%s' (e.g. 10s, 1m; more than 0)\n",
+                 shrink_budget_.c_str());
+    return ExitStatus::kUsage;
+  }
+  hunt::HuntOptions options;
+  specs::TestProgram program;
+  if (ExitStatus s = prepare(*target, options, program); s != ExitStatus::kClean) return s;
+  options = hunt::verify_options(options, limits);
+  hunt::stop_on_signals();
+  hunt::VerifyResult v = hunt::verify_parallel(*target, program, options, limits, output_.jobs);
+  for (const std::string& e : v.internal_errors) {
+    std::fprintf(stderr, "lineup: internal error: %s\n", e.c_str());
+  }
+  hunt::HuntResult as_hunt = hunt::as_hunt_result(v);
+  Findings findings(*target, options, output_, {});
+  findings.update(as_hunt);
+  std::vector<ArchivedViolation> archived =
+      findings.finish(as_hunt, hunt::coarse_seconds() + shrink_seconds);
+  return report(*target, options, program, v, archived, findings.errors());
+}
+
+namespace {
+
+enum class Verdict { kVerified, kViolation, kNotCompleted, kUnassured };
+
+const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::kVerified:
+      return "linearizable";
+    case Verdict::kViolation:
+      return "violation";
+    case Verdict::kNotCompleted:
+      return "not completed";
+    case Verdict::kUnassured:
+      return "undetermined";
+  }
+  return "";
+}
+
+// Why a search that was not completed stopped.
+std::string stop_reason(const hunt::VerifyResult& v) {
+  if (int s = hunt::stop_signal(); s != 0) {
+    return std::string("interrupted by SIG") + sigabbrev_np(s);
+  }
+  if (v.search.capped) return "--max-executions reached";
+  return "the budget ran out";
+}
+
+// The JSON of a verification: what was searched, the counts, the counterexample.
+nlohmann::json verify_json(const specs::Target& target, const hunt::HuntOptions& options,
+                           const specs::TestProgram& program, const hunt::VerifyResult& v,
+                           const std::vector<ArchivedViolation>& archived) {
+  nlohmann::json j;
+  j["structure"] = target.name;
+  j["client"] = generator::to_string(*options.client, *target.model);
+  j["program"] = program.describe(*target.model);
+  j["strategy"] = hunt::kVerifyStrategy;
+  j["classes"] = v.classes;
+  j["executions"] = v.search.executions;
+  j["abandoned"] = v.search.abandoned;
+  j["parts"] = v.parts;
+  j["foreign"] = v.search.foreign;
+  j["internal_errors"] = v.internal_errors;
+  j["seconds"] = v.seconds;
+  j["completed"] = v.completed;
+  j["estimated_executions"] = v.estimated_executions;
+  j["estimate_is_lower"] = v.estimate_is_lower;
+  const int signal = hunt::stop_signal();
+  j["interrupted_by"] = signal != 0 ? std::string("SIG") + sigabbrev_np(signal) : "";
+  if (v.search.violation) {
+    const hunt::Violation& found = *v.search.violation;
+    nlohmann::json f;
+    f["kind"] = hunt::to_string(found.kind);
+    f["schedule"] = found.schedule.to_token();
+    f["found_after_executions"] = found.found_after_executions;
+    f["report"] = found.report;
+    if (!archived.empty()) {
+      f["archived"] = archived[0].path;
+      f["shrunk_program"] = archived[0].counterexample.program.describe(*target.model);
+      f["shrunk_schedule"] = archived[0].counterexample.schedule.to_token();
+    }
+    j["violation"] = f;
+  }
+  return j;
+}
+
+}  // namespace
+
+ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOptions& options,
+                                 const specs::TestProgram& program, const hunt::VerifyResult& v,
+                                 const std::vector<ArchivedViolation>& archived,
+                                 const std::vector<std::string>& archiving_errors) const {
+  const hunt::HuntResult as_hunt = hunt::as_hunt_result(v);
+  // Explored to the end, but what the engine or the check could not see leaves it unassured.
+  const std::string unassured = v.completed ? hunt::incomplete_coverage(as_hunt, options) : "";
+  const Verdict verdict = v.search.violation  ? Verdict::kViolation
+                          : !v.completed      ? Verdict::kNotCompleted
+                          : unassured.empty() ? Verdict::kVerified
+                                              : Verdict::kUnassured;
+  const double ratio = v.search.executions == 0 ? 0
+                                                : static_cast<double>(v.classes) /
+                                                      static_cast<double>(v.search.executions);
+  const double estimated_classes = v.estimated_executions * ratio;
+  const int signal = hunt::stop_signal();
+  if (output_.json) {
+    nlohmann::json j = verify_json(target, options, program, v, archived);
+    j["verdict"] = to_string(verdict);
+    j["stopped_by"] = verdict == Verdict::kNotCompleted ? stop_reason(v) : "";
+    j["unassured_because"] = unassured;
+    j["estimated_classes"] = estimated_classes;
+    j["jobs"] = output_.jobs;
+    j["archiving_errors"] = archiving_errors;
+    std::printf("%s\n", j.dump(2).c_str());
+  } else {
+    switch (verdict) {
+      case Verdict::kVerified:
+        std::printf("verified: %lu classes, %lu executions, linearizable (%.1f s)\n",
+                    static_cast<unsigned long>(v.classes),
+                    static_cast<unsigned long>(v.search.executions), v.seconds);
+        break;
+      case Verdict::kViolation:
+        std::printf("violation: %s after %lu executions, %lu classes (%.1f s)\n",
+                    hunt::to_string(v.search.violation->kind),
+                    static_cast<unsigned long>(v.search.violation->found_after_executions),
+                    static_cast<unsigned long>(v.classes), v.seconds);
+        break;
+      case Verdict::kUnassured:
+        std::printf("explored to the end, not verified: %lu classes, %lu executions (%.1f s); %s\n",
+                    static_cast<unsigned long>(v.classes),
+                    static_cast<unsigned long>(v.search.executions), v.seconds, unassured.c_str());
+        break;
+      case Verdict::kNotCompleted:
+        std::printf("not completed: %lu classes so far, %lu executions in %.1f s (%s)\n",
+                    static_cast<unsigned long>(v.classes),
+                    static_cast<unsigned long>(v.search.executions), v.seconds,
+                    stop_reason(v).c_str());
+        if (v.estimated_executions > 0) {
+          const double per_execution = v.seconds / static_cast<double>(v.search.executions);
+          std::printf(
+              "estimate of the whole (rough, see README): %s~%.3g executions, ~%.3g classes, "
+              "~%.3g s at this rate%s\n",
+              v.estimate_is_lower ? ">= " : "", v.estimated_executions, estimated_classes,
+              v.estimated_executions * per_execution,
+              v.estimate_is_lower ? " (the search has not backed up to every branching point "
+                                    "on its path yet: their other branches are not estimated)"
+                                  : "");
+        }
+        break;
+    }
+    if (v.search.foreign != 0) {
+      std::printf(
+          "(%lu executions of classes another part of the split search owns, not counted)\n",
+          static_cast<unsigned long>(v.search.foreign));
+    }
+    if (v.search.abandoned != 0) {
+      std::printf("(%lu executions abandoned as redundant by the search, not counted)\n",
+                  static_cast<unsigned long>(v.search.abandoned));
+    }
+  }
+  std::fflush(stdout);
+  if (signal != 0) return static_cast<ExitStatus>(128 + signal);
+  if ((!archiving_errors.empty() || !v.internal_errors.empty()) && !v.search.violation) {
+    return ExitStatus::kInternalError;
+  }
+  switch (verdict) {
+    case Verdict::kVerified:
+      return ExitStatus::kClean;
+    case Verdict::kViolation:
+      return ExitStatus::kViolation;
+    default:
+      return ExitStatus::kUndetermined;
+  }
+}
+
+}  // namespace lineup::cli

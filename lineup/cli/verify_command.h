@@ -1,0 +1,43 @@
+// `lineup verify STRUCTURE --client "..."` (or --roles push=2,pop=2): every schedule of one
+// client explored to the end by DPOR, every class judged; "verified", the counterexample, or,
+// when a budget or cap stops it, "not completed" with an estimate of the whole.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+
+#include "lineup/cli/command.h"
+#include "lineup/cli/hunt_command.h"
+#include "lineup/hunt/verify.h"
+
+namespace lineup::cli {
+
+/// Exit status: kClean when verified, kViolation for a counterexample, kUndetermined when the
+/// search was not completed (budget, --max-executions, executions the check could not
+/// decide), 128 + signal when interrupted, kUsage for bad input, kInternalError when
+/// archiving failed.
+class VerifyCommand : public Command {
+ public:
+  explicit VerifyCommand(CLI::App& app);
+  bool parsed() const override { return command_->parsed(); }
+  ExitStatus run() override;
+
+ private:
+  // The options and the program, or the usage error's status.
+  ExitStatus prepare(const specs::Target& target, hunt::HuntOptions& options,
+                     specs::TestProgram& program);
+  // Prints the outcome (text or JSON) and returns the exit status.
+  ExitStatus report(const specs::Target& target, const hunt::HuntOptions& options,
+                    const specs::TestProgram& program, const hunt::VerifyResult& v,
+                    const std::vector<ArchivedViolation>& archived,
+                    const std::vector<std::string>& archiving_errors) const;
+
+  CLI::App* command_;
+  HuntOutput output_;
+  std::string structure_, client_, roles_, budget_, shrink_budget_ = "10s";
+  int calls_ = 1;
+  uint64_t max_executions_ = 0;
+};
+
+}  // namespace lineup::cli

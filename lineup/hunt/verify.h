@@ -1,0 +1,79 @@
+// Verification of one client: every schedule of one program explored to the end by an
+// unbounded partial-order reduction (DPOR), every execution judged, so that "no violation"
+// means no schedule of that program has one (within what the engine sees), not only none was
+// found. `lineup verify` runs it; a budget or a cap stops it short, with an estimate of the
+// whole search (tree_estimate.h).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include <string>
+#include <vector>
+
+#include "generator/client.h"
+#include "lineup/hunt/hunt.h"
+#include "lineup/hunt/prefix_split.h"
+#include "lineup/hunt/search.h"
+
+namespace lineup::hunt {
+
+/// The strategy a verification explores with, by its factory name: the unbounded DPOR, which
+/// reports its coverage exhaustive once every class has been explored.
+inline constexpr const char* kVerifyStrategy = "dpor";
+
+/// The one program of `client`: each argument it leaves out is filled, in order (the init
+/// prefix, then thread by thread, call by call), with 1, 2, 3, ...: distinct values, so that
+/// every value a pop returns tells which push it came from.
+specs::TestProgram client_program(const generator::Client& client, const specs::Model& model);
+
+/// The same client with those arguments given, so that shrinking keeps them.
+generator::Client filled_client(const generator::Client& client, const specs::Model& model);
+
+/// When a verification stops short of the whole search.
+struct VerifyLimits {
+  double deadline = 0;          // coarse clock seconds (cheap_clocks.h); 0: none
+  uint64_t max_executions = 0;  // executions, abandoned ones included; 0: none
+};
+
+struct VerifyResult {
+  /// The search: executions, abandoned executions, coverage counters, the violation found.
+  ProgramSearch search;
+  uint64_t classes = 0;  // distinct classes among the executions
+  double seconds = 0;
+  /// The search explored every class of the program, without a violation.
+  bool completed = false;
+  /// When not completed: the estimated executions of the whole search (0: no estimate).
+  double estimated_executions = 0;
+  /// The estimate is of the part of the search tree entered so far: the search has not backed
+  /// up to some nodes that may branch, and their other branches are not estimated
+  /// (TreeEstimate::unsettled), so the whole may be much bigger.
+  bool estimate_is_lower = false;
+  /// Parts of a split search (prefix_split.h) searched, and in all; 1 and 1 unsplit.
+  size_t parts_searched = 0, parts = 0;
+  /// --jobs: workers that died, each said once; the verification is then not completed.
+  std::vector<std::string> internal_errors;
+};
+
+/// Explores `program` of `target` with kVerifyStrategy (options give the replay settings and
+/// the check; their strategy, bound and cap are replaced) until it is done, a violation is
+/// found, `limits` stop it or a stop is requested (interruption.h).
+VerifyResult verify(const specs::Target& target, const specs::TestProgram& program,
+                    const HuntOptions& options, const VerifyLimits& limits);
+
+/// The same for the parts `parts` of the search (prefix_split.h), one after another: each
+/// explores the executions starting with its prefix, and counts and judges those whose class
+/// it owns (ProgramSearch::foreign counts the others). `limits` hold for them together.
+VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram& program,
+                          const HuntOptions& options, const VerifyLimits& limits,
+                          const std::vector<Prefix>& parts);
+
+/// The options a verification runs with: `options` with kVerifyStrategy, no bound, `limits`'
+/// cap, one violation.
+HuntOptions verify_options(const HuntOptions& options, const VerifyLimits& limits);
+
+/// The verification as a hunt of one program, for the hunt's coverage words (coverage.h),
+/// its report of violations and its archiving.
+HuntResult as_hunt_result(const VerifyResult& result);
+
+}  // namespace lineup::hunt

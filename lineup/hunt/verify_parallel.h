@@ -1,0 +1,16 @@
+// `lineup verify --jobs N`: the search of one client split into parts (prefix_split.h), shared
+// out round robin to N forked worker processes, their counts summed. Each class is owned by
+// exactly one part, so the classes of the workers add up without double counting.
+#pragma once
+
+#include "lineup/hunt/verify.h"
+
+namespace lineup::hunt {
+
+/// verify() in `jobs` worker processes (in this process when jobs is 1). A violation found by
+/// one worker stops the others; a stop request (interruption.h) is passed on to them. Workers
+/// share the deadline; --max-executions holds for each worker.
+VerifyResult verify_parallel(const specs::Target& target, const specs::TestProgram& program,
+                             const HuntOptions& options, const VerifyLimits& limits, int jobs);
+
+}  // namespace lineup::hunt
