@@ -9,19 +9,8 @@ lineup=$1 dir=$2
 client='push() push(3) | pop() pop()'
 rm -rf "$dir" && mkdir -p "$dir"
 
-fail() {
-  echo "FAILED: $*"
-  exit 1
-}
-# Runs LINEUP with the arguments after the first, its output in $dir/out; the exit status must
-# be the first argument.
-run() {
-  local expected=$1
-  shift
-  "$lineup" "$@" >"$dir/out" 2>&1
-  local status=$?
-  [ "$status" -eq "$expected" ] || { cat "$dir/out"; fail "lineup $*: exit $status, expected $expected"; }
-}
+# shellcheck source=run_lineup.sh
+source "$(dirname "$0")/run_lineup.sh"
 # The one file of corpus folder $1.
 one_file() {
   local files=("$1"/*.json)

@@ -8,19 +8,8 @@ set -u
 lineup=$1 dir=$2
 rm -rf "$dir" && mkdir -p "$dir"
 
-fail() {
-  echo "FAILED: $*"
-  exit 1
-}
-# Runs LINEUP with the arguments after the first, its output in $dir/out; the exit status must
-# be the first argument.
-run() {
-  local expected=$1
-  shift
-  "$lineup" "$@" >"$dir/out" 2>&1
-  local status=$?
-  [ "$status" -eq "$expected" ] || { cat "$dir/out"; fail "lineup $*: exit $status, expected $expected"; }
-}
+# shellcheck source=run_lineup.sh
+source "$(dirname "$0")/run_lineup.sh"
 has() { grep -qE "$1" "$dir/out" || { cat "$dir/out"; fail "no line matching '$1'"; }; }
 hasnt() { ! grep -qE "$1" "$dir/out" || { cat "$dir/out"; fail "a line matches '$1'"; }; }
 
