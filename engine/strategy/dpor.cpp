@@ -111,6 +111,7 @@ bool DporStrategy::settle(Node& n, size_t step) {
     if ((startable & thread_bit(p)) != 0) return true;
     w.drop_first();
     if ((n.enabled & thread_bit(p)) != 0) continue;  // asleep: its class is explored
+    if (step < fixed_prefix_) continue;              // another part's branch (fix_prefix)
     // Blocked where its sequence expected it to run: each thread that can start here
     // instead gets a branch, so that no class is lost.
     ++fallbacks_;
@@ -236,7 +237,11 @@ void DporStrategy::end_execution(const ExecutionResult& result) {
 Coverage DporStrategy::coverage() const {
   Coverage c;
   c.up_to_equivalence = true;
-  if (!has_next_) c.bound_completed = Coverage::kExhaustive;
+  // After a fallback (a wakeup branch whose thread was blocked) or a reversal to a
+  // compare-exchange of unknown outcome, classes may have been missed: measured on a
+  // Herlihy-Wing queue whose dequeues spin, 283,140 classes where Flanagan-Godefroid DPOR
+  // reaches 320,229. The search then ends claiming nothing.
+  if (!has_next_ && fallbacks_ == 0 && uncertain_ == 0) c.bound_completed = Coverage::kExhaustive;
   return c;
 }
 

@@ -20,6 +20,7 @@ class ForwardingStrategy : public Strategy {
   std::string stop_reason() const override { return inner_.stop_reason(); }
   Coverage coverage() const override { return inner_.coverage(); }
   int parts() const override { return inner_.parts(); }
+  void fix_prefix(size_t steps) override { inner_.fix_prefix(steps); }
   // uniform_state() is not passed on (the default, none): a wrapper may change next_thread.
 
  protected:

@@ -65,6 +65,10 @@ class Strategy {
   /// How many searches take turns in this strategy's executions (a portfolio's parts): a
   /// caller that caps the executions per program gives each part the cap.
   virtual int parts() const { return 1; }
+  /// The first `steps` steps of every execution are fixed by the caller, which shows only the
+  /// thread to run at each of them as enabled (a part of a split search): the other threads'
+  /// branches there belong to other parts, and a strategy does not count them as lost coverage.
+  virtual void fix_prefix(size_t steps) { (void)steps; }
   /// For the current execution, after begin_execution: the random state, when every
   /// next_thread of the execution is random_enabled_thread(state, enabled) (random_bits.h)
   /// and nothing else. The engine then makes each pick inline without building a

@@ -208,12 +208,18 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
                                  const std::vector<ArchivedViolation>& archived,
                                  const std::vector<std::string>& archiving_errors) const {
   const hunt::HuntResult as_hunt = hunt::as_hunt_result(v);
-  // Explored to the end, but what the engine or the check could not see leaves it unassured.
-  const std::string unassured = v.completed ? hunt::incomplete_coverage(as_hunt, options) : "";
-  const Verdict verdict = v.search.violation  ? Verdict::kViolation
-                          : !v.completed      ? Verdict::kNotCompleted
-                          : unassured.empty() ? Verdict::kVerified
-                                              : Verdict::kUnassured;
+  // Explored to the end, but what the engine or the check could not see, or a search that does
+  // not claim every class, leaves it unassured.
+  std::string unassured = v.completed ? hunt::incomplete_coverage(as_hunt, options) : "";
+  if (v.ended_unclaimed) {
+    unassured =
+        "a thread the search was to run was blocked there (a spin or a lock), after which "
+        "optimal DPOR may miss classes";
+  }
+  const Verdict verdict = v.search.violation                   ? Verdict::kViolation
+                          : !v.completed && !v.ended_unclaimed ? Verdict::kNotCompleted
+                          : unassured.empty()                  ? Verdict::kVerified
+                                                               : Verdict::kUnassured;
   const double ratio = v.search.executions == 0 ? 0
                                                 : static_cast<double>(v.classes) /
                                                       static_cast<double>(v.search.executions);

@@ -16,7 +16,9 @@ class PrefixStrategy final : public engine::ForwardingStrategy {
  public:
   /// `prefix` must outlive this.
   PrefixStrategy(engine::Strategy& inner, const Prefix& prefix)
-      : ForwardingStrategy(inner), prefix_(prefix) {}
+      : ForwardingStrategy(inner), prefix_(prefix) {
+    inner.fix_prefix(prefix.size());
+  }
 
   engine::Decision next_thread(const engine::SchedulingPoint& point) override {
     if (point.step >= prefix_.size()) return inner_.next_thread(point);

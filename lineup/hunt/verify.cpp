@@ -143,6 +143,7 @@ VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram&
     }
     if (part.capped || part.bound_completed != engine::Coverage::kExhaustive) {
       out.completed = false;
+      out.ended_unclaimed = !part.capped && !out_of_time();
       out.estimated_executions = estimate_whole(out, part, estimate);
       out.estimate_is_lower = estimate.unsettled() != 0;
       break;

@@ -43,6 +43,9 @@ struct VerifyResult {
   double seconds = 0;
   /// The search explored every class of the program, without a violation.
   bool completed = false;
+  /// The search ran to its end but does not claim every class (DporStrategy::coverage: a
+  /// thread a wakeup sequence was to run was blocked there, and classes may have been missed).
+  bool ended_unclaimed = false;
   /// When not completed: the estimated executions of the whole search (0: no estimate).
   double estimated_executions = 0;
   /// The estimate is of the part of the search tree entered so far: the search has not backed

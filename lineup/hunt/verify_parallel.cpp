@@ -43,6 +43,7 @@ json to_json(const VerifyResult& r, const specs::Model& model) {
             {"thread_pointer_switched", s.thread_pointer_switched},
             {"capped", s.capped},
             {"completed", r.completed},
+            {"ended_unclaimed", r.ended_unclaimed},
             {"estimated_executions", r.estimated_executions},
             {"estimate_is_lower", r.estimate_is_lower},
             {"parts_searched", r.parts_searched},
@@ -78,6 +79,7 @@ void add(VerifyResult& sum, const json& j, const specs::Model& model) {
   s.capped = s.capped || j.at("capped").get<bool>();
   const bool completed = j.at("completed").get<bool>();
   sum.completed = sum.completed && completed;
+  sum.ended_unclaimed = sum.ended_unclaimed || j.at("ended_unclaimed").get<bool>();
   const double estimate = j.at("estimated_executions").get<double>();
   sum.estimated_executions +=
       completed || estimate == 0 ? static_cast<double>(executions) : estimate;
