@@ -23,6 +23,9 @@ struct Coverage {
   /// c11 mode: the most stale memory-model choices (Choice options other than the SC one) an
   /// execution the claim covers may make; -1 when they are not bounded.
   int stale_bound = -1;
+  /// The search may have missed equivalence classes within its claim (optimal DPOR after a
+  /// wakeup sequence's thread was blocked, DporStrategy): a verification is then not claimed.
+  bool may_miss_classes = false;
 
   /// Whether the search covered every execution.
   bool exhaustive() const { return bound_completed == kExhaustive; }

@@ -16,7 +16,7 @@
 // redundant) and does not keep every class: on a Herlihy-Wing queue whose dequeues spin
 // (verify/hw-queue, 2 enqueuers and 2 dequeuers) it reaches 283,140 classes of 320,229. A
 // search with a fallback therefore claims no coverage (coverage()). blocked() and fallbacks()
-// count both.
+// count both, and coverage() says the classes may be incomplete (Coverage::may_miss_classes).
 #pragma once
 
 #include <cstddef>
@@ -38,8 +38,8 @@ class DporStrategy final : public Strategy {
   void end_execution(const ExecutionResult& result) override;
   std::string stop_reason() const override { return "replayed prefix diverged"; }
   const HappensBefore* happens_before() const override { return &hb_; }
-  /// Exhaustive once every equivalence class has been explored, unless a fallback or an
-  /// uncertain compare-exchange may have lost some; nothing before.
+  /// Exhaustive once the search is done, and may_miss_classes after a fallback or an
+  /// uncertain compare-exchange; nothing before.
   Coverage coverage() const override;
   /// Executions abandoned because every enabled thread was asleep (redundant).
   uint64_t blocked() const { return blocked_; }

@@ -270,7 +270,11 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
     out.capped = strategy->begin_execution();
   }
   // A violation stops the search midway: the bound it was working on says nothing then.
-  if (!out.violation) out.bound_completed = strategy->coverage().bound_completed;
+  if (!out.violation) {
+    const engine::Coverage coverage = strategy->coverage();
+    out.bound_completed = coverage.bound_completed;
+    out.may_miss_classes = coverage.may_miss_classes;
+  }
   return out;
 }
 

@@ -24,12 +24,13 @@ std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const H
 
 struct ProgramSearch {
   uint64_t executions = 0;
-  double checker_seconds = 0;  // in linearizability checks (phase 2) and phase 1
-  int bound_completed = -1;    // every execution with this many preemptions covered (see
-                               // engine::Coverage); -1 after a violation
-  bool capped = false;         // stopped at --executions with executions left to explore
-  uint64_t abandoned = 0;      // executions the strategy abandoned as redundant
-  uint64_t foreign = 0;        // executions SearchHooks::owns left to another search
+  double checker_seconds = 0;     // in linearizability checks (phase 2) and phase 1
+  bool may_miss_classes = false;  // engine::Coverage::may_miss_classes
+  int bound_completed = -1;       // every execution with this many preemptions covered (see
+                                  // engine::Coverage); -1 after a violation
+  bool capped = false;            // stopped at --executions with executions left to explore
+  uint64_t abandoned = 0;         // executions the strategy abandoned as redundant
+  uint64_t foreign = 0;           // executions SearchHooks::owns left to another search
   uint64_t spin_blocks = 0, forced_timeouts = 0;  // summed ExecutionResult counts
   uint64_t stale_spin_cuts = 0;                   // summed ExecutionResult counts
   uint64_t late_stack_publications = 0;           // summed ExecutionResult counts

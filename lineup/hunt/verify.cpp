@@ -141,9 +141,11 @@ VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram&
       out.completed = false;
       break;
     }
+    // Searched to its end, but what it claims may lack classes: the other parts still run.
+    out.ended_unclaimed = out.ended_unclaimed || part.may_miss_classes;
     if (part.capped || part.bound_completed != engine::Coverage::kExhaustive) {
       out.completed = false;
-      out.ended_unclaimed = !part.capped && !out_of_time();
+      out.ended_unclaimed = false;
       out.estimated_executions = estimate_whole(out, part, estimate);
       out.estimate_is_lower = estimate.unsettled() != 0;
       break;
@@ -162,6 +164,7 @@ VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram&
     v->found_after_seconds = std::chrono::duration<double>(v->detected - start).count();
     v->found_after_executions = out.search.violation_execution;
   }
+  if (out.ended_unclaimed) out.completed = false;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
