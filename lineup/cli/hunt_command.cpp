@@ -26,6 +26,15 @@
 
 namespace lineup::cli {
 
+bool HuntOutput::corpus_usable() const {
+  if (corpus_dir.empty()) return true;
+  const std::string why = corpus::unwritable_reason(corpus_dir);
+  if (why.empty()) return true;
+  std::fprintf(stderr, "lineup: cannot archive in --corpus '%s': %s\n", corpus_dir.c_str(),
+               why.c_str());
+  return false;
+}
+
 double parse_budget(const std::string& text) {
   size_t used = 0;
   double value = 0;
@@ -233,13 +242,7 @@ ExitStatus HuntCommand::run() {
                  shrink_budget_.c_str());
     return ExitStatus::kUsage;
   }
-  if (!output_.corpus_dir.empty()) {
-    if (std::string why = corpus::unwritable_reason(output_.corpus_dir); !why.empty()) {
-      std::fprintf(stderr, "lineup: cannot archive in --corpus '%s': %s\n",
-                   output_.corpus_dir.c_str(), why.c_str());
-      return ExitStatus::kUsage;
-    }
-  }
+  if (!output_.corpus_usable()) return ExitStatus::kUsage;
   HiddenAccessVerdict hidden = check_hidden_accesses(allow_hidden_accesses_, output_.quiet);
   if (hidden.refuse) return ExitStatus::kUsage;
   options.unseen_accesses = hidden.unseen;

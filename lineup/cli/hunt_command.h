@@ -20,6 +20,10 @@ struct HuntOutput {
   bool json = false;         // one JSON object at the end instead of reports and a summary
   bool per_program = false;  // --json lists executions and classes per program
   int jobs = 1;              // worker processes
+
+  /// Whether corpus_dir is empty or a folder counterexamples can be archived in (created if
+  /// missing); otherwise says why on stderr.
+  bool corpus_usable() const;
 };
 
 /// How a hunt's time went: the search (counted from the command's start), then shrinking,

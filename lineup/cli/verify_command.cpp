@@ -10,7 +10,6 @@
 #include "lineup/cli/hidden_access_check.h"
 #include "lineup/cli/program_name.h"
 #include "lineup/cli/roles_option.h"
-#include "lineup/corpus/corpus.h"
 #include "lineup/hunt/cheap_clocks.h"
 #include "lineup/hunt/coverage.h"
 #include "lineup/hunt/interruption.h"
@@ -81,13 +80,7 @@ ExitStatus VerifyCommand::prepare(const specs::Target& target, hunt::HuntOptions
   program = hunt::client_program(*options.client, *target.model);
   // Archived with every argument given, so that shrinking keeps the client's calls whole.
   options.client = hunt::filled_client(*options.client, *target.model);
-  if (!output_.corpus_dir.empty()) {
-    if (std::string why = corpus::unwritable_reason(output_.corpus_dir); !why.empty()) {
-      std::fprintf(stderr, "lineup: cannot archive in --corpus '%s': %s\n",
-                   output_.corpus_dir.c_str(), why.c_str());
-      return ExitStatus::kUsage;
-    }
-  }
+  if (!output_.corpus_usable()) return ExitStatus::kUsage;
   HiddenAccessVerdict hidden = check_hidden_accesses(false, output_.quiet);
   if (hidden.refuse) return ExitStatus::kUsage;
   options.unseen_accesses = hidden.unseen;
