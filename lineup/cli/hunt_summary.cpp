@@ -58,6 +58,7 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"stale_spin_cuts", r.stale_spin_cuts},
                         {"forced_timeouts", r.forced_timeouts},
                         {"late_stack_publications", r.late_stack_publications},
+                        {"programs_missing_classes", r.programs_missing_classes},
                         {"suppressed_races", r.suppressed_races},
                         {"race_suppressions", options.replay.race_suppressions},
                         {"undetermined_executions", r.undetermined},

@@ -43,7 +43,7 @@ constexpr const char* kSummedCounts[] = {
     "programs_capped",    "executions_abandoned",    "spin_blocks",
     "forced_timeouts",    "late_stack_publications", "thread_pointer_switches",
     "duplicates_dropped", "undetermined_executions", "suppressed_races",
-    "programs_repeated",  "stale_spin_cuts"};
+    "programs_repeated",  "stale_spin_cuts",         "programs_missing_classes"};
 
 // The whole hunt's coverage, computed as one hunt computes it from its counts.
 void merge_coverage(json& out) {
@@ -59,6 +59,7 @@ void merge_coverage(json& out) {
   r.bound_completed = static_cast<int>(out["bound_completed"].get<int64_t>());
   r.programs_capped = out["programs_capped"].get<uint64_t>();
   r.late_stack_publications = out["late_stack_publications"].get<uint64_t>();
+  r.programs_missing_classes = out["programs_missing_classes"].get<uint64_t>();
   r.undetermined = out["undetermined_executions"].get<uint64_t>();
   out["bound_covered"] = hunt::bound_covered(r, options);
   out["coverage_gap"] = hunt::incomplete_coverage(r, options);

@@ -9,10 +9,12 @@ std::string plural(uint64_t n, const std::string& one, const std::string& many) 
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-// The bound asked for, as bound_completed reports it (DPOR has no bound: it completes the
-// bound asked for when it completes the program).
+// The bound asked for, as bound_completed reports it (DPOR takes no bound: it completes the
+// search of a program or nothing).
 int wanted_bound(const HuntOptions& options) {
-  return options.search.bound < 0 ? INT_MAX : options.search.bound;
+  return options.search.bound < 0 || options.search.strategy == engine::StrategyKind::kDpor
+             ? INT_MAX
+             : options.search.bound;
 }
 
 }  // namespace
@@ -20,7 +22,8 @@ int wanted_bound(const HuntOptions& options) {
 bool bound_covered(const HuntResult& r, const HuntOptions& options) {
   if (!engine::is_systematic(options.search.strategy)) return false;
   if (!options.unseen_accesses.empty()) return false;
-  if (r.programs_capped != 0 || r.late_stack_publications != 0 || r.undetermined != 0) {
+  if (r.programs_capped != 0 || r.late_stack_publications != 0 || r.undetermined != 0 ||
+      r.programs_missing_classes != 0) {
     return false;
   }
   return r.programs > 0 && r.bound_completed >= wanted_bound(options);
@@ -40,6 +43,14 @@ std::string incomplete_coverage(const HuntResult& r, const HuntOptions& options)
         plural(r.late_stack_publications, "time", "times") +
         ", and that stack's accesses before then were no steps (--private-stack-steps makes "
         "them steps)";
+  }
+  if (r.programs_missing_classes != 0) {
+    const std::string missing =
+        "the search of " + plural(r.programs_missing_classes, "program", "programs") +
+        " may have missed equivalence classes (optimal DPOR found a thread of a wakeup "
+        "sequence blocked, or reversed a race with a compare-exchange whose outcome it could "
+        "not tell)";
+    late = late.empty() ? missing : late + "; " + missing;
   }
   if (r.undetermined != 0) {
     const std::string undetermined =
@@ -73,6 +84,10 @@ std::string coverage_counts(const HuntResult& r) {
               ? ""
               : ", " + plural(r.late_stack_publications, "stack", "stacks") +
                     " reached through a pointer no hook saw") +
+         (r.programs_missing_classes == 0
+              ? ""
+              : ", " + plural(r.programs_missing_classes, "program", "programs") +
+                    " may miss equivalence classes") +
          (r.undetermined == 0
               ? ""
               : ", " + plural(r.undetermined, "execution", "executions") +

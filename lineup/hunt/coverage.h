@@ -12,7 +12,8 @@ namespace lineup::hunt {
 /// for (cbdpor, icb with a bound) or exhaustively (dpor); always false for random and pct,
 /// which sample; false when the hunt cannot see every access (HuntOptions::unseen_accesses).
 /// Programs cut short by the budget's end are not counted against it; a stack
-/// reached through a pointer no hook saw is (HuntResult::late_stack_publications).
+/// reached through a pointer no hook saw is (HuntResult::late_stack_publications), and so is
+/// a program whose search may have missed classes (HuntResult::programs_missing_classes).
 bool bound_covered(const HuntResult& result, const HuntOptions& options);
 
 /// "" when bound_covered (or the strategy samples); else why not, e.g. "bound 2 was not

@@ -39,6 +39,7 @@ void add_counts(const ProgramSearch& s, HuntResult& result) {
   result.stale_spin_cuts += s.stale_spin_cuts;
   result.forced_timeouts += s.forced_timeouts;
   result.late_stack_publications += s.late_stack_publications;
+  result.programs_missing_classes += s.may_miss_classes;
   result.suppressed_races += s.suppressed_races;
   result.undetermined += s.undetermined;
   result.thread_pointer_switches += s.thread_pointer_switched;
@@ -160,9 +161,12 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     // A program the deadline cut short says nothing about the bound the hunt completes.
     if (engine::is_systematic(options.search.strategy) && !repeated && !s.violation &&
         !out_of_time()) {
-      // A program explored exhaustively (INT_MAX) completed the bound asked for.
-      int completed = options.search.bound >= 0 ? std::min(s.bound_completed, options.search.bound)
-                                                : s.bound_completed;
+      // A program explored exhaustively (INT_MAX) completed the bound asked for; DPOR takes
+      // none (--bound does not apply to it).
+      const bool bounded =
+          options.search.bound >= 0 && options.search.strategy != engine::StrategyKind::kDpor;
+      int completed =
+          bounded ? std::min(s.bound_completed, options.search.bound) : s.bound_completed;
       lowest_bound = std::min(lowest_bound, completed);
       bound_counted = true;
     }
@@ -171,8 +175,10 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     result.bound_completed = bound_counted ? lowest_bound : -1;
     // A client's one program, explored exhaustively: every further search would sample
     // executions already judged.
+    // One whose search may have missed classes is sampled on.
     result.client_exhausted = fixed_client && !repeated && !s.violation &&
-                              s.bound_completed == engine::Coverage::kExhaustive;
+                              s.bound_completed == engine::Coverage::kExhaustive &&
+                              !s.may_miss_classes;
     if (progress) progress(result);
     if (result.client_exhausted) break;
   }

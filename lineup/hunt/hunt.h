@@ -192,6 +192,10 @@ struct HuntResult {
   /// Stacks reached through a pointer no hook saw (ExecutionResult::late_stack_publications),
   /// over all executions: interleavings before each may be missed.
   uint64_t late_stack_publications = 0;
+  /// Programs whose optimal DPOR search may have missed equivalence classes
+  /// (ProgramSearch::may_miss_classes, engine::Coverage::may_miss_classes): no bound is
+  /// claimed while there is one.
+  uint64_t programs_missing_classes = 0;
   /// c11 mode: data races ReplaySettings::race_suppressions let pass, over all executions.
   uint64_t suppressed_races = 0;
   /// Executions whose linearizability check gave up (ProgramSearch::undetermined): neither

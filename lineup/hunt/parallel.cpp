@@ -65,6 +65,7 @@ json counts_json(const HuntResult& r) {
           {"stale_spin_cuts", r.stale_spin_cuts},
           {"forced_timeouts", r.forced_timeouts},
           {"late_stack_publications", r.late_stack_publications},
+          {"programs_missing_classes", r.programs_missing_classes},
           {"suppressed_races", r.suppressed_races},
           {"undetermined", r.undetermined},
           {"thread_pointer_switches", r.thread_pointer_switches},
@@ -229,6 +230,7 @@ HuntResult summed_counts(const std::vector<const json*>& counts) {
     r.stale_spin_cuts += last.at("stale_spin_cuts").get<uint64_t>();
     r.forced_timeouts += last.at("forced_timeouts").get<uint64_t>();
     r.late_stack_publications += last.at("late_stack_publications").get<uint64_t>();
+    r.programs_missing_classes += last.at("programs_missing_classes").get<uint64_t>();
     r.suppressed_races += last.at("suppressed_races").get<uint64_t>();
     r.undetermined += last.at("undetermined").get<uint64_t>();
     r.thread_pointer_switches += last.at("thread_pointer_switches").get<uint64_t>();

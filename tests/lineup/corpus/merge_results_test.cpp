@@ -77,8 +77,18 @@ TEST(MergeResults, CoverageCountersAreSummedAndTheWholeHuntsCoverageComputed) {
       "the coverage of the bound is not assured: a thread reached another's stack"))
       << merged["coverage_gap"];
 
-  // One shard capped a program: the bound was not completed.
+  // One shard's DPOR search may have missed classes: no claim either.
   b["late_stack_publications"] = 0;
+  b["programs_missing_classes"] = 1;
+  merged = merge_results({a, b});
+  EXPECT_EQ(merged["programs_missing_classes"], 1);
+  EXPECT_EQ(merged["bound_covered"], false);
+  EXPECT_TRUE(merged["coverage_gap"].get<std::string>().starts_with(
+      "the coverage of the bound is not assured: the search of 1 program may have missed"))
+      << merged["coverage_gap"];
+
+  // One shard capped a program: the bound was not completed.
+  b["programs_missing_classes"] = 0;
   b["programs_capped"] = 1;
   merged = merge_results({a, b});
   EXPECT_EQ(merged["bound_covered"], false);

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "engine/strategy/coverage.h"
+
 namespace lineup::hunt {
 namespace {
 
@@ -53,6 +55,22 @@ TEST(Coverage, AnUnfinishedBoundIsSaidFirst) {
             "stack through a pointer no hook saw (uninstrumented code) 1 time, and that stack's "
             "accesses before then were no steps (--private-stack-steps makes them steps)");
   EXPECT_EQ(coverage_counts(finished(2)).find("stack"), std::string::npos);
+}
+
+TEST(Coverage, AProgramThatMayMissClassesTakesTheClaimAwayFromAnExhaustiveSearch) {
+  HuntOptions o;
+  o.search.strategy = engine::StrategyKind::kDpor;
+  HuntResult r = finished(engine::Coverage::kExhaustive);
+  EXPECT_TRUE(bound_covered(r, o));
+  r.programs_missing_classes = 2;
+  EXPECT_FALSE(bound_covered(r, o));
+  EXPECT_EQ(incomplete_coverage(r, o),
+            "the coverage of the bound is not assured: the search of 2 programs may have missed "
+            "equivalence classes (optimal DPOR found a thread of a wakeup sequence blocked, or "
+            "reversed a race with a compare-exchange whose outcome it could not tell)");
+  EXPECT_NE(coverage_counts(r).find(", 2 programs may miss equivalence classes"), std::string::npos)
+      << coverage_counts(r);
+  EXPECT_EQ(coverage_counts(finished(2)).find("equivalence"), std::string::npos);
 }
 
 TEST(Coverage, SamplingStrategiesClaimNoBound) {
