@@ -1,11 +1,12 @@
 // Bounded depth-first search over every execution, branching both on the thread that runs at
 // each scheduling point and on every memory-model choice (c11 mode: which store a load reads,
-// where a store goes in modification order). The systematic strategy of c11 mode: the search
-// tree of ICB and DPOR has one node per step and branches on threads only, and their
-// reductions assume that a step's effect is fixed by the interleaving, which a read choice
-// breaks. Two bounds, each optional: preemptions (a switch away from a thread that could go
-// on, as in ICB) and stale choices (any option other than the SC one costs 1). No partial-
-// order reduction. With a preemption bound the search deepens as ICB does (bound 0, then 1,
+// where a store goes in modification order). The systematic strategy of c11 mode, alone or as the
+// portfolio's systematic part: the search tree of ICB and DPOR has one node per step and branches
+// on threads only, and their reductions assume that a step's effect is fixed by the interleaving,
+// which a read choice breaks. Two bounds, each optional: preemptions (a switch away from a thread
+// that could go on, as in ICB) and stale choices (any option other than the SC one costs 1). No
+// partial- order reduction. With a preemption bound the search deepens as ICB does (bound 0, then
+// 1,
 // ...), so that executions with few preemptions come first and each completed bound can be
 // claimed; it is simpler than ICB's deferred prefixes: each pass re-runs the executions of
 // the passes before it.

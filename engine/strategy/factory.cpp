@@ -40,13 +40,14 @@ bool is_systematic(StrategyKind kind) {
 std::string refuse_memory_model(StrategyKind kind, MemoryModel model) {
   if (model != MemoryModel::kC11) return "";
   if (kind != StrategyKind::kCbDpor && kind != StrategyKind::kDpor && kind != StrategyKind::kIcb &&
-      kind != StrategyKind::kGambit && kind != StrategyKind::kPortfolio) {
+      kind != StrategyKind::kGambit) {
     return "";
   }
   return std::string("--strategy ") + to_string(kind) +
          " is not available with --memory-model c11 (it branches on threads only, so it would "
-         "never explore a stale read); use --strategy dfs (bounded search over schedules and "
-         "reads, --bound and --stale-bound) or random, pct, pos, surw";
+         "never explore a stale read); use --strategy portfolio (dfs over schedules and reads, "
+         "--bound and --stale-bound, taking turns with pos), dfs alone, or random, pct, pos, "
+         "surw";
 }
 
 std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* error) {
@@ -67,10 +68,16 @@ std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* er
       return std::make_unique<SurwStrategy>(c.seed, c.executions);
     case StrategyKind::kGambit:
       return std::make_unique<GambitStrategy>(c.bound, c.seed);
-    case StrategyKind::kPortfolio:
+    case StrategyKind::kPortfolio: {
+      std::unique_ptr<Strategy> systematic;
+      if (c.memory_model == MemoryModel::kC11) {
+        systematic = std::make_unique<DfsStrategy>(c.bound, c.stale_bound);
+      } else {
+        systematic = std::make_unique<CbDporStrategy>(c.bound);
+      }
       return std::make_unique<PortfolioStrategy>(
-          std::make_unique<CbDporStrategy>(c.bound),
-          std::make_unique<PosStrategy>(c.seed, c.executions));
+          std::move(systematic), std::make_unique<PosStrategy>(c.seed, c.executions));
+    }
     case StrategyKind::kDfs:
       return std::make_unique<DfsStrategy>(c.bound, c.stale_bound);
   }

@@ -22,7 +22,8 @@ enum class StrategyKind {
   kPos,        // partial order sampling (strategy/pos.h)
   kSurw,       // selectively uniform random walk (strategy/surw.h)
   kGambit,     // best-first search, fewer preemptions first, random within (strategy/gambit.h)
-  kPortfolio,  // CB-DPOR and POS taking turns, CB-DPOR's coverage (strategy/portfolio.h)
+  kPortfolio,  // a systematic search (CB-DPOR; dfs in c11 mode) and POS taking turns, the
+               // search's coverage (strategy/portfolio.h)
   kDfs,        // bounded depth-first search over threads and memory-model choices (strategy/dfs.h)
 };
 
@@ -47,13 +48,18 @@ struct StrategyConfig {
   uint64_t seed = 1;        // pct, random, pos, surw, gambit, portfolio
   uint64_t executions = 0;  // pct, random, pos, surw: how many (0: unbounded)
   int pct_depth = 3;
-  int stale_bound = -1;  // dfs: most stale memory-model choices per execution (-1: no bound)
+  /// dfs, and portfolio in c11 mode: most stale memory-model choices per execution (-1: no
+  /// bound).
+  int stale_bound = -1;
+  /// portfolio: its systematic part is CB-DPOR in SC mode and dfs in c11 mode, whose read
+  /// choices CB-DPOR would never explore.
+  MemoryModel memory_model = MemoryModel::kSc;
 };
 
-/// Why `kind` cannot run under `model` ("" when it can): ICB, DPOR and CB-DPOR branch on
-/// threads only and their reductions assume a step's effect follows from the interleaving,
+/// Why `kind` cannot run under `model` ("" when it can): ICB, DPOR, CB-DPOR and GAMBIT branch
+/// on threads only and their reductions assume a step's effect follows from the interleaving,
 /// which c11 mode's read choices break; they are refused there rather than claim coverage
-/// they do not have.
+/// they do not have. The portfolio runs in c11 mode with dfs as its systematic part.
 std::string refuse_memory_model(StrategyKind kind, MemoryModel model);
 
 /// The strategy `config` describes, or nullptr (with `error` set) for a setting it cannot

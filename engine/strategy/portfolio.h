@@ -3,7 +3,9 @@
 // when the program is done; the sampler reaches executions beyond its preemption bound, so a
 // bug that needs more preemptions than the bound can still be found within the budget. Each
 // keeps its own state across its own executions: a search never sees the other's executions,
-// which are not part of its tree.
+// which are not part of its tree. In c11 mode the memory-model choices of an execution go to
+// the part running it, as its thread choices do: dfs branches on them within its stale bound,
+// POS draws them.
 #pragma once
 
 #include <memory>
@@ -19,6 +21,7 @@ class PortfolioStrategy final : public Strategy {
   PortfolioStrategy(std::unique_ptr<Strategy> systematic, std::unique_ptr<Strategy> sampler);
   bool begin_execution() override;
   Decision next_thread(const SchedulingPoint& point) override { return turn_->next_thread(point); }
+  uint32_t choose(const Choice& choice) override { return turn_->choose(choice); }
   void end_execution(const ExecutionResult& result) override { turn_->end_execution(result); }
   const HappensBefore* happens_before() const override { return turn_->happens_before(); }
   std::string stop_reason() const override { return turn_->stop_reason(); }

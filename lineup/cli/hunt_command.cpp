@@ -83,8 +83,9 @@ HuntCommand::HuntCommand(CLI::App& app) {
       ->capture_default_str();
   hunt->add_option("--memory-model", memory_model_,
                    "sc: every execution sequentially consistent; c11: loads may read stale "
-                   "stores as C++11 allows, and plain data races are reported (strategies dfs, "
-                   "random, pct, pos, surw; not cbdpor, dpor, icb, gambit, portfolio)")
+                   "stores as C++11 allows, and plain data races are reported (the portfolio's "
+                   "systematic part is then dfs; dfs, random, pct, pos and surw also run, not "
+                   "cbdpor, dpor, icb, gambit)")
       ->check(CLI::IsMember({"sc", "c11"}))
       ->capture_default_str();
   hunt->add_flag("!--ignore-races", o.replay.report_data_races,
@@ -96,7 +97,8 @@ HuntCommand::HuntCommand(CLI::App& app) {
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   hunt->add_option("--stale-bound", o.search.stale_bound,
-                   "dfs in c11 mode: at most N stale reads per execution (-1: no bound)")
+                   "portfolio and dfs in c11 mode: at most N stale reads per execution (-1: no "
+                   "bound)")
       ->capture_default_str();
   hunt->add_option("--depth", o.search.pct_depth, "pct: bug depth d (d-1 change points)")
       ->check(CLI::Range(1, 64))
@@ -185,12 +187,6 @@ ExitStatus HuntCommand::run() {
   options.replay.dependency_aware = check_ == "dependency";
   options.replay.memory_model =
       *engine::parse_memory_model(memory_model_);  // the parser checked it
-  // Without --strategy, c11 mode searches with dfs: the default portfolio branches on threads
-  // only.
-  if (command_->get_option("--strategy")->count() == 0 &&
-      options.replay.memory_model == engine::MemoryModel::kC11) {
-    options.search.strategy = hunt::systematic_strategy(options.replay.memory_model);
-  }
   for (const std::string& pattern : options.replay.race_suppressions) {
     if (std::string why = race_suppression_error(pattern, options.replay.memory_model);
         !why.empty()) {

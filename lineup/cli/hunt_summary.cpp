@@ -27,6 +27,25 @@ std::string strategy_with_bound(const hunt::HuntOptions& options) {
   return text + ", bound " + std::to_string(options.search.bound);
 }
 
+// c11 mode: the stale bound the hunt's systematic search kept to; -1 in SC mode, where no
+// execution has a stale read to count.
+int stale_bound(const hunt::HuntOptions& options) {
+  return options.replay.memory_model == engine::MemoryModel::kC11 ? options.search.stale_bound : -1;
+}
+
+// c11 mode: what the completed bound covers, in the words of engine::describe, e.g. "every
+// execution with at most 1 preemption and at most 2 stale reads is covered"; "" when nothing
+// is claimed (a sampler, no bound completed, or SC mode, whose line keeps its shape). dfs
+// runs every execution itself, so the claim is not up to equivalence.
+std::string c11_claim(const hunt::HuntOptions& options, const hunt::HuntResult& r) {
+  if (options.replay.memory_model != engine::MemoryModel::kC11) return "";
+  if (!engine::is_systematic(options.search.strategy)) return "";
+  engine::Coverage claim;
+  claim.bound_completed = r.bound_completed;
+  claim.stale_bound = options.search.stale_bound;
+  return engine::describe(claim);
+}
+
 }  // namespace
 
 nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& options,
@@ -37,7 +56,7 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"strategy", engine::to_string(options.search.strategy)},
                         {"bound", options.search.bound},
                         {"memory_model", engine::to_string(options.replay.memory_model)},
-                        {"stale_bound", options.search.stale_bound},
+                        {"stale_bound", stale_bound(options)},
                         {"seed", options.seed},
                         {"check", check_used(options, check)},
                         {"jobs", output.jobs},
@@ -50,6 +69,7 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"seconds", r.seconds},
                         {"bound_completed", r.bound_completed},
                         {"bound_covered", hunt::bound_covered(r, options)},
+                        {"c11_coverage", c11_claim(options, r)},
                         {"coverage_gap", hunt::incomplete_coverage(r, options)},
                         {"unseen_accesses", options.unseen_accesses},
                         {"programs_capped", r.programs_capped},
@@ -140,15 +160,12 @@ void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& op
   // and without the stale rounds given up in spin loops.
   std::string model;
   if (options.replay.memory_model == engine::MemoryModel::kC11) {
-    model = options.search.stale_bound < 0
-                ? " under c11 (every read choice"
-                : " under c11 with at most " + std::to_string(options.search.stale_bound) +
-                      " stale read" + (options.search.stale_bound == 1 ? "" : "s");
+    std::string claim = c11_claim(options, r);
     if (r.stale_spin_cuts != 0) {
-      model += std::string(options.search.stale_bound < 0 ? "," : " (") +
-               " but spin loops read their newest stores after stale rounds";
+      claim += std::string(claim.empty() ? "" : ", ") +
+               "but spin loops read their newest stores after stale rounds";
     }
-    if (options.search.stale_bound < 0 || r.stale_spin_cuts != 0) model += ")";
+    model = " under c11" + (claim.empty() ? "" : " (" + claim + ")");
   }
   if (!options.unseen_accesses.empty()) {
     std::printf("coverage: no bound claimed (%s); %s\n", options.unseen_accesses.c_str(),

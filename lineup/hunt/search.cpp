@@ -102,6 +102,7 @@ std::unique_ptr<engine::Strategy> program_strategy(const HuntOptions& options, u
   config.executions = options.search.executions_per_program;
   config.pct_depth = options.search.pct_depth;
   config.stale_bound = options.search.stale_bound;
+  config.memory_model = options.replay.memory_model;
   std::string error =
       engine::refuse_memory_model(options.search.strategy, options.replay.memory_model);
   if (!error.empty()) throw std::invalid_argument(error);
