@@ -10,8 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/engine.h"
-#include "engine/strategy/dfs.h"
+#include "every_execution.h"
 #include "fixtures/litmus.h"
 
 namespace lineup::engine::testing {
@@ -73,20 +72,13 @@ struct Counts {
 };
 
 Counts count(fixtures::Litmus litmus) {
-  EngineOptions options;
-  options.memory_model = MemoryModel::kC11;
-  options.schedule_plain_accesses = false;
-  options.detect_spins = false;
-  Engine engine(options);
   std::array<int, 4> registers{};
   Program p = fixtures::litmus_program(litmus, &registers);
-  DfsStrategy dfs;
   std::set<std::string> keys;
   std::set<std::array<int, 4>> outcomes;
-  engine.explore(p, dfs, [&](const ExecutionResult& r) {
+  for_every_execution(p, MemoryModel::kC11, [&](const ExecutionResult& r) {
     keys.insert(graph_key(execution_graph(r.trace)));
     outcomes.insert(registers);
-    return r.ok();
   });
   return {keys.size(), outcomes.size()};
 }

@@ -18,8 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/engine.h"
-#include "engine/strategy/dfs.h"
+#include "every_execution.h"
 #include "execution_graph.h"
 #include "genmc_litmus/genmc_litmus.h"
 
@@ -98,11 +97,6 @@ struct Count {
 };
 
 Count count_graphs(const genmc_litmus& test) {
-  EngineOptions options;
-  options.memory_model = MemoryModel::kC11;
-  options.schedule_plain_accesses = false;
-  options.detect_spins = false;
-  Engine engine(options);
   Program p;
   p.setup = [&test] {
     spawned_count = 0;
@@ -116,11 +110,9 @@ Count count_graphs(const genmc_litmus& test) {
                                 s.fn(s.arg);
                               }}});
   }
-  DfsStrategy dfs;
   std::set<std::string> keys;
   Count c;
-  engine.explore(p, dfs, [&](const ExecutionResult& r) {
-    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+  testing::for_every_execution(p, MemoryModel::kC11, [&](const ExecutionResult& r) {
     EXPECT_EQ(spawned_count, static_cast<size_t>(test.threads));
     if (blocked) {
       ++c.blocked;
@@ -128,9 +120,7 @@ Count count_graphs(const genmc_litmus& test) {
       ++c.executions;
       keys.insert(testing::graph_key(testing::execution_graph(r.trace)));
     }
-    return r.ok();
   });
-  EXPECT_TRUE(dfs.coverage().exhaustive());
   c.graphs = keys.size();
   return c;
 }
