@@ -86,8 +86,8 @@ const std::map<std::string, Explained>& explained() {
   return known;
 }
 
-// Agrees with GenMC (6,576 graphs) in 11,776,224 executions, minutes of DFS: run by hand with
-// --gtest_also_run_disabled_tests.
+// Agrees with GenMC (6,576 graphs) in 11,776,224 executions, minutes of DFS: skipped unless
+// LINEUP_GENMC_SLOW is set.
 const std::set<std::string> kSlow = {"wrw/N4"};
 
 struct Count {
@@ -129,6 +129,9 @@ class GenmcLitmus : public ::testing::TestWithParam<int> {};
 
 TEST_P(GenmcLitmus, DistinctGraphsAreGenmcExecutions) {
   const genmc_litmus& test = genmc_litmus_tests[GetParam()];
+  if (kSlow.contains(test.name) && std::getenv("LINEUP_GENMC_SLOW") == nullptr) {
+    GTEST_SKIP() << "millions of executions; set LINEUP_GENMC_SLOW=1 to run";
+  }
   Count c = count_graphs(test);
   auto known = explained().find(test.name);
   if (known == explained().end()) {
@@ -143,7 +146,6 @@ TEST_P(GenmcLitmus, DistinctGraphsAreGenmcExecutions) {
 
 std::string test_name(const ::testing::TestParamInfo<int>& info) {
   std::string name = genmc_litmus_tests[info.param].name;
-  if (kSlow.contains(name)) name = "DISABLED_" + name;
   for (char& ch : name) {
     if (std::isalnum(static_cast<unsigned char>(ch)) == 0) ch = '_';
   }
