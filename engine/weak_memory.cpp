@@ -62,14 +62,17 @@ size_t WeakMemory::first_readable(const ThreadViews& v, const Location& loc) con
   return static_cast<size_t>(it - loc.mo.begin());
 }
 
-void WeakMemory::before_sc(ThreadViews& v, MemoryOrder mo) {
+void WeakMemory::sc_access(ThreadViews& v, const Location& loc, MemoryOrder mo) {
   if (mo != MemoryOrder::kSeqCst) return;
-  v.cur.join(sc_);
-  v.acq.join(sc_);
+  // Only the seq_cst order of this location binds a seq_cst access (RC11's psc orders the
+  // seq_cst events, not what their threads knew of other locations); seq_cst fences publish
+  // whole views into sc_, so an access after a fence in that order sees what the fence saw.
+  v.cur.raise(loc.id, sc_.of(loc.id));
+  v.acq.raise(loc.id, sc_.of(loc.id));
 }
 
-void WeakMemory::after_sc(const ThreadViews& v, MemoryOrder mo) {
-  if (mo == MemoryOrder::kSeqCst) sc_.join(v.cur);
+void WeakMemory::sc_write(const Location& loc, uint64_t ts, MemoryOrder mo) {
+  if (mo == MemoryOrder::kSeqCst) sc_.raise(loc.id, ts);
 }
 
 void WeakMemory::take(ThreadViews& v, const Location& loc, const Message& m, MemoryOrder mo) {
@@ -91,8 +94,8 @@ void WeakMemory::note(size_t step, const Location& loc, size_t index, WeakNote::
 uint64_t WeakMemory::load(ThreadId t, size_t step, uintptr_t addr, uint32_t size, MemoryOrder mo,
                           bool latest_only) {
   ThreadViews& v = views(t);
-  before_sc(v, mo);
   Location& loc = location(addr, size);
+  sc_access(v, loc, mo);
   size_t first = first_readable(v, loc);
   size_t index = loc.mo.size() - 1;
   if (index > first && !latest_only) {
@@ -100,7 +103,6 @@ uint64_t WeakMemory::load(ThreadId t, size_t step, uintptr_t addr, uint32_t size
     index = first + decide_(c);
   }
   take(v, loc, loc.mo[index], mo);
-  after_sc(v, mo);
   note(step, loc, index, WeakNote::Kind::kRead);
   return loc.mo[index].value;
 }
@@ -108,8 +110,8 @@ uint64_t WeakMemory::load(ThreadId t, size_t step, uintptr_t addr, uint32_t size
 bool WeakMemory::store(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uint64_t value,
                        MemoryOrder mo) {
   ThreadViews& v = views(t);
-  before_sc(v, mo);
   Location& loc = location(addr, size);
+  sc_access(v, loc, mo);
   // The places the store may take: right after message i, for every i the thread may still
   // read, unless message i + 1 is an rmw that read message i, or the timestamps between
   // them are used up.
@@ -142,15 +144,15 @@ bool WeakMemory::store(ThreadId t, size_t step, uintptr_t addr, uint32_t size, u
     n.newer = static_cast<uint32_t>(loc.mo.end() - at - 1);
     trace_->weak.push_back(n);
   }
-  after_sc(v, mo);
+  sc_write(loc, at->ts, mo);
   return last;
 }
 
 void WeakMemory::rmw(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uint64_t old,
                      uint64_t value, MemoryOrder mo) {
   ThreadViews& v = views(t);
-  before_sc(v, mo);
   Location& loc = location(addr, size, old);
+  sc_access(v, loc, mo);
   const Message& read = loc.mo.back();
   take(v, loc, read, mo);
   Message m;
@@ -166,8 +168,8 @@ void WeakMemory::rmw(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uin
   m.view.join(read.view);
   m.view.raise(loc.id, m.ts);
   note(step, loc, loc.mo.size() - 1, WeakNote::Kind::kRead);
+  sc_write(loc, m.ts, mo);
   loc.mo.push_back(std::move(m));
-  after_sc(v, mo);
 }
 
 std::optional<uint64_t> WeakMemory::cas_read(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
@@ -175,10 +177,10 @@ std::optional<uint64_t> WeakMemory::cas_read(ThreadId t, size_t step, uintptr_t 
                                              bool latest_only) {
   if (latest_only) return std::nullopt;
   ThreadViews& v = views(t);
-  // A seq_cst compare-exchange reads nothing older than the seq_cst stores before it, as a
-  // seq_cst load does: its choices start from the view joined with the seq_cst view.
-  before_sc(v, failure);
+  // A seq_cst compare-exchange reads nothing older than the newest seq_cst store to the
+  // location, as a seq_cst load does.
   Location& loc = location(addr, size);
+  sc_access(v, loc, failure);
   // A stale message equal to `expected` is no option: reading it, the exchange would succeed,
   // and an rmw reads the latest message.
   size_t last = loc.mo.size() - 1;
@@ -192,7 +194,6 @@ std::optional<uint64_t> WeakMemory::cas_read(ThreadId t, size_t step, uintptr_t 
       decide_(Choice{Choice::Kind::kRead, t, step, static_cast<uint32_t>(options.size())});
   if (options[pick] == last) return std::nullopt;
   take(v, loc, loc.mo[options[pick]], failure);
-  after_sc(v, failure);
   note(step, loc, options[pick], WeakNote::Kind::kRead);
   return loc.mo[options[pick]].value;
 }
@@ -200,18 +201,21 @@ std::optional<uint64_t> WeakMemory::cas_read(ThreadId t, size_t step, uintptr_t 
 void WeakMemory::read_latest(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
                              MemoryOrder mo) {
   ThreadViews& v = views(t);
-  before_sc(v, mo);
   Location& loc = location(addr, size);
+  sc_access(v, loc, mo);
   take(v, loc, loc.mo.back(), mo);
-  after_sc(v, mo);
   note(step, loc, loc.mo.size() - 1, WeakNote::Kind::kRead);
 }
 
 void WeakMemory::fence(ThreadId t, MemoryOrder mo) {
   ThreadViews& v = views(t);
   if (acquires(mo)) v.cur.join(v.acq);
-  before_sc(v, mo);
-  after_sc(v, mo);
+  if (mo == MemoryOrder::kSeqCst) {
+    // Fences are ordered by their whole views: each learns all that earlier ones knew.
+    v.cur.join(sc_);
+    v.acq.join(sc_);
+    sc_.join(v.cur);
+  }
   v.acq.join(v.cur);
   if (releases(mo)) v.rel = v.cur;
 }
