@@ -31,12 +31,12 @@ EngineOptions spin_options() {
 }
 
 struct Totals {
-  uint64_t executions = 0, classes = 0, abandoned = 0, fallbacks = 0;
+  uint64_t executions = 0, classes = 0, abandoned = 0, fallbacks = 0, disabled_races = 0;
   uint64_t brute_classes = 0, missed = 0;  // brute force's classes, those dpor missed
   void print(const char* what) const {
     std::cout << what << ": dpor " << executions << " executions, " << classes << " classes of "
               << brute_classes << " (" << missed << " missed), " << abandoned << " abandoned, "
-              << fallbacks << " fallbacks\n";
+              << fallbacks << " fallbacks, " << disabled_races << " races with a disabling step\n";
   }
 };
 
@@ -60,10 +60,16 @@ bool compare(Engine& engine, const Program& p, Totals& totals) {
                         << all.classes.size();
   EXPECT_EQ(missing(d.classes, all.classes), 0u) << "dpor reached classes brute force did not";
   EXPECT_TRUE(dpor.coverage().exhaustive());
+  EXPECT_FALSE(dpor.coverage().may_miss_classes);
+  // Optimal: one execution per class, none abandoned, no wakeup branch given up.
+  EXPECT_EQ(d.executions, d.classes.size());
+  EXPECT_EQ(d.abandoned, 0u);
+  EXPECT_EQ(dpor.fallbacks(), 0u);
   totals.executions += d.executions;
   totals.classes += d.classes.size();
   totals.abandoned += d.abandoned;
   totals.fallbacks += dpor.fallbacks();
+  totals.disabled_races += dpor.disabled_races();
   totals.brute_classes += all.classes.size();
   totals.missed += missed;
   return true;
@@ -93,13 +99,13 @@ TEST(BlockingDpor, ReachesEveryClassOfRandomSpinningPrograms) {
   for (int i = 0; i < 400; ++i) {
     const SpinProgram sp = random_program(rng);
     SCOPED_TRACE("program " + std::to_string(i) + ": " + fixtures::describe(sp));
-    const uint64_t before = totals.fallbacks;
+    const uint64_t before = totals.disabled_races;
     if (!compare(engine, fixtures::run_spin_cells(sp), totals)) continue;
     ++compared;
-    spinning += totals.fallbacks != before;
+    spinning += totals.disabled_races != before;
   }
   EXPECT_GT(compared, 300);  // the limit leaves most programs in
-  EXPECT_GT(spinning, 20);   // and enough of them disable a wakeup branch's thread
+  EXPECT_GE(spinning, 5);    // and some of them disable a thread by another's write
   totals.print("random spinning programs");
 }
 
