@@ -10,22 +10,26 @@
 //
 // Threads disabled by spin detection (a thread re-reading unchanged memory sleeps until a
 // location its loop read changes) are woken and put back to sleep by writes that dependency
-// does not relate to their next step (it reads one location, the wait watches all the loop
-// read). The search names those steps (enablers.h) and uses them as happens-before does not:
-// a step whose thread a later step woke is kept after it in every sequence (and is no race
-// to reverse before it), and a step whose thread another step disabled while it could run
-// races with that step. With these, spinning programs keep one execution per class: on 400
-// random programs of atomic accesses, awaits of a non-zero cell and spin-locked stores, and
-// on spin-lock counters, every class brute force reaches, each once, none abandoned.
+// need not relate to their next step (it reads one location, the wait watches all the loop
+// read). A step of another thread that disabled a thread able to run its next step is taken
+// for a race with that step (disablers.h): the thread could have run first. Without it,
+// spin-lock counters lost a third of their classes (1,220 of 1,820 for 2x1, 3x1 and 2x2
+// increments); with it, those and 400 random spinning programs reach every class brute
+// force reaches, one execution each (blocking_dpor_test).
 //
-// Where optimality is not guaranteed: the other blocking steps (locks, condition variables,
-// awaits) can still leave the first thread of a wakeup branch disabled when its turn comes.
-// The branch is then replaced by one branch per thread awake there (as Flanagan-Godefroid
-// DPOR would backtrack), which may explore executions that end sleep-set blocked (every
-// enabled thread asleep: abandoned, as redundant) and is not known to keep every class.
-// blocked() and fallbacks() count both, and coverage() says the classes may be incomplete
-// (Coverage::may_miss_classes) after a fallback or a race reversed to a compare-exchange of
-// unknown outcome (uncertain()).
+// Where optimality and completeness are not guaranteed: blocking steps (locks, condition
+// variables, awaits, spin detection) can leave the first thread of a wakeup branch disabled
+// when its turn comes. Spin detection is decided by values, not by happens-before: a
+// spinning thread's step that ran in the recorded execution because another thread's write
+// changed memory between its rounds finds the thread blocked by its own previous step when
+// that write is reordered after it. The branch is then replaced by one branch per thread
+// awake there (as Flanagan-Godefroid DPOR would backtrack), which may explore executions that
+// end sleep-set blocked (every enabled thread asleep: abandoned, as redundant) and does not
+// keep every class: on a Herlihy-Wing queue whose dequeues spin (verify/hw-queue, 2
+// enqueuers and 2 dequeuers) it reaches 283,140 classes of at least 320,229. A search with a
+// fallback therefore says the classes may be incomplete (Coverage::may_miss_classes), as
+// after a race reversed to a compare-exchange of unknown outcome. blocked() and fallbacks()
+// count both.
 #pragma once
 
 #include <cstddef>
@@ -33,7 +37,7 @@
 #include <vector>
 
 #include "engine/happens_before.h"
-#include "engine/strategy/enablers.h"
+#include "engine/strategy/disablers.h"
 #include "engine/strategy/search_tree.h"
 #include "engine/strategy/strategy.h"
 #include "engine/strategy/wakeup_tree.h"
@@ -78,13 +82,6 @@ class DporStrategy final : public Strategy {
   void add_races(const Trace& trace);
   // Reverses the race between steps j and i (j < i) of `trace`.
   void reverse(size_t j, size_t i, const Trace& trace);
-  // Fills `excluded_` for the steps after j up to i: whether each one cannot run without
-  // j before it (happens after j, or needs a step that does to enable its thread); step i
-  // is `t`, not in the relation yet.
-  // Returns whether any step there was enabled by another one after j (enablers()).
-  bool exclude_after(size_t j, size_t i, const Transition& t);
-  // Whether step x (after j, by thread p) could run only once a step from j on woke p.
-  bool woken_after(size_t j, size_t x, ThreadId p) const;
   // Drops the first branches of n's wakeup tree that cannot start here (asleep: their class
   // is explored; disabled: replaced by a branch per awake thread). Returns whether one is left.
   bool settle(Node& n, size_t step);
@@ -109,9 +106,7 @@ class DporStrategy final : public Strategy {
   };
   std::vector<Before> before_;
   std::vector<WakeupStep> sequence_;  // reverse()'s, kept for its capacity
-  Enablers enablers_;                 // of the last execution
-  std::vector<char> excluded_;        // exclude_after()'s, from step j + 1 on
-  std::vector<size_t> woken_out_;     // exclude_after()'s, kept for its capacity
+  Disablers disablers_;               // of the last execution
   int threads_ = 1;
   bool has_next_ = true;
   HappensBefore hb_;
