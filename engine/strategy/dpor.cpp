@@ -182,6 +182,15 @@ void DporStrategy::add_races(const Trace& trace) {
                                        [&](size_t k) { return k > j && hb_.ordered(j, k); });
       if (direct) reverse(j, i, trace);
     }
+    // A step of another thread disabled t's thread while t could run (a write putting back
+    // the value a spinning thread waits on): t could have run before it, a race that
+    // dependency does not show when the two touch different locations, and that the race
+    // with the step that woke the thread again cannot reverse (the thread is disabled there).
+    const uint32_t k = disablers_.disabler(i);
+    if (k != Disablers::kNone && !hb_.before_thread(k, t.thread)) {
+      ++disabled_races_;
+      reverse(k, i, trace);
+    }
     hb_.add(t, a);
   }
 }
@@ -224,6 +233,9 @@ void DporStrategy::reverse(size_t j, size_t i, const Trace& trace) {
 
 void DporStrategy::end_execution(const ExecutionResult& result) {
   const Trace& trace = result.trace;
+  disablers_.compute(
+      trace.steps.size(), [this](size_t m) { return tree_[m].enabled; },
+      [&trace](size_t m) -> const Transition& { return trace.steps[m]; });
   add_races(trace);
   // An abandoned execution's last node has no step and nothing left to try.
   tree_.truncate(trace.steps.size());
@@ -241,7 +253,7 @@ Coverage DporStrategy::coverage() const {
   // After a fallback (a wakeup branch whose thread was blocked) or a reversal to a
   // compare-exchange of unknown outcome, classes may have been missed: measured on a
   // Herlihy-Wing queue whose dequeues spin, 283,140 classes where Flanagan-Godefroid DPOR
-  // reaches 320,229.
+  // reaches 320,229 (dpor.h).
   c.may_miss_classes = fallbacks_ != 0 || uncertain_ != 0;
   return c;
 }
