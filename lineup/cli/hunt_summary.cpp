@@ -33,19 +33,6 @@ int stale_bound(const hunt::HuntOptions& options) {
   return options.replay.memory_model == engine::MemoryModel::kC11 ? options.search.stale_bound : -1;
 }
 
-// c11 mode: what the completed bound covers, in the words of engine::describe, e.g. "every
-// execution with at most 1 preemption and at most 2 stale reads is covered"; "" when nothing
-// is claimed (a sampler, no bound completed, or SC mode, whose line keeps its shape). dfs
-// runs every execution itself, so the claim is not up to equivalence.
-std::string c11_claim(const hunt::HuntOptions& options, const hunt::HuntResult& r) {
-  if (options.replay.memory_model != engine::MemoryModel::kC11) return "";
-  if (!engine::is_systematic(options.search.strategy)) return "";
-  engine::Coverage claim;
-  claim.bound_completed = r.bound_completed;
-  claim.stale_bound = options.search.stale_bound;
-  return engine::describe(claim);
-}
-
 }  // namespace
 
 nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& options,
@@ -69,7 +56,7 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"seconds", r.seconds},
                         {"bound_completed", r.bound_completed},
                         {"bound_covered", hunt::bound_covered(r, options)},
-                        {"c11_coverage", c11_claim(options, r)},
+                        {"c11_coverage", hunt::c11_coverage(r, options)},
                         {"coverage_gap", hunt::incomplete_coverage(r, options)},
                         {"unseen_accesses", options.unseen_accesses},
                         {"programs_capped", r.programs_capped},
@@ -160,7 +147,7 @@ void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& op
   // and without the stale rounds given up in spin loops.
   std::string model;
   if (options.replay.memory_model == engine::MemoryModel::kC11) {
-    std::string claim = c11_claim(options, r);
+    std::string claim = hunt::c11_coverage(r, options);
     if (r.stale_spin_cuts != 0) {
       claim += std::string(claim.empty() ? "" : ", ") +
                "but spin loops read their newest stores after stale rounds";

@@ -61,6 +61,11 @@ void merge_coverage(json& out) {
   r.late_stack_publications = out["late_stack_publications"].get<uint64_t>();
   r.programs_missing_classes = out["programs_missing_classes"].get<uint64_t>();
   r.undetermined = out["undetermined_executions"].get<uint64_t>();
+  if (out["memory_model"] == "c11" && out["stale_bound"].is_number_integer()) {
+    options.replay.memory_model = engine::MemoryModel::kC11;
+    options.search.stale_bound = out["stale_bound"].get<int>();
+    out["c11_coverage"] = hunt::c11_coverage(r, options);
+  }
   out["bound_covered"] = hunt::bound_covered(r, options);
   out["coverage_gap"] = hunt::incomplete_coverage(r, options);
 }

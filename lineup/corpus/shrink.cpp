@@ -109,12 +109,9 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
   std::optional<hunt::Violation> found = fails(c.program);
   if (!found && !stopped()) {
     // A sampled execution (the portfolio's POS part, or a sampler's) can fail where the bounded
-    // search finds nothing within its cap: the candidates are then searched by sampling too,
-    // as the hunt did (in c11 mode by POS, which also draws read choices; the portfolio's
-    // CB-DPOR branches on threads only).
-    hunting.search.strategy = c.replay.memory_model == engine::MemoryModel::kSc
-                                  ? engine::StrategyKind::kPortfolio
-                                  : engine::StrategyKind::kPos;
+    // search finds nothing within its cap: the candidates are then searched by the portfolio,
+    // whose POS part samples as the hunt did (in c11 mode drawing read choices too).
+    hunting.search.strategy = engine::StrategyKind::kPortfolio;
     hunting.search.bound = options.bound;
     found = fails(c.program);
   }

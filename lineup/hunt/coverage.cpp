@@ -2,6 +2,8 @@
 
 #include <climits>
 
+#include "engine/strategy/coverage.h"
+
 namespace lineup::hunt {
 namespace {
 
@@ -27,6 +29,15 @@ bool bound_covered(const HuntResult& r, const HuntOptions& options) {
     return false;
   }
   return r.programs > 0 && r.bound_completed >= wanted_bound(options);
+}
+
+std::string c11_coverage(const HuntResult& r, const HuntOptions& options) {
+  if (options.replay.memory_model != engine::MemoryModel::kC11) return "";
+  if (!engine::is_systematic(options.search.strategy)) return "";
+  engine::Coverage claim;
+  claim.bound_completed = r.bound_completed;
+  claim.stale_bound = options.search.stale_bound;
+  return engine::describe(claim);
 }
 
 std::string incomplete_coverage(const HuntResult& r, const HuntOptions& options) {

@@ -16,6 +16,12 @@ namespace lineup::hunt {
 /// a program whose search may have missed classes (HuntResult::programs_missing_classes).
 bool bound_covered(const HuntResult& result, const HuntOptions& options);
 
+/// c11 mode: what the completed bound covers, in the words of engine::describe, e.g. "every
+/// execution with at most 1 preemption and at most 2 stale reads is covered"; "" when nothing
+/// is claimed (a sampler, no bound completed, or SC mode, whose summary keeps its shape). dfs
+/// runs every execution itself, so the claim is not up to equivalence.
+std::string c11_coverage(const HuntResult& result, const HuntOptions& options);
+
 /// "" when bound_covered (or the strategy samples); else why not, e.g. "bound 2 was not
 /// completed: 3 programs hit --executions".
 std::string incomplete_coverage(const HuntResult& result, const HuntOptions& options);

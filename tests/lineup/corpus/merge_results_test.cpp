@@ -95,6 +95,21 @@ TEST(MergeResults, CoverageCountersAreSummedAndTheWholeHuntsCoverageComputed) {
   EXPECT_EQ(merged["coverage_gap"], "bound 2 was not completed: 1 program hit --executions");
 }
 
+// c11 shards: the whole hunt's statement names the lowest bound and the stale bound.
+TEST(MergeResults, C11ShardsStateTheWholeHuntsCoverage) {
+  json a = shard(10, 400, 2, json::array());
+  json b = shard(11, 300, 1, json::array());
+  for (json* s : {&a, &b}) {
+    (*s)["strategy"] = "portfolio";
+    (*s)["memory_model"] = "c11";
+    (*s)["stale_bound"] = 2;
+  }
+  json merged = merge_results({a, b});
+  EXPECT_EQ(merged["c11_coverage"],
+            "every execution with at most 1 preemption and at most 2 stale reads is covered");
+  EXPECT_FALSE(merge_results({shard(1, 4, 2, json::array())}).contains("c11_coverage"));
+}
+
 TEST(MergeResults, InternalErrorsAreJoined) {
   json a = shard(1, 4, 2, json::array());
   json b = shard(1, 3, 2, json::array());
