@@ -38,6 +38,14 @@ WeakMemory::Location& WeakMemory::location(uintptr_t addr, uint32_t size, uint64
     loc.id = next_id_++;
     loc.size = size;
   }
+  // Memory holds the mo-last message's value; when it holds another, a write no hook reported
+  // changed it (a plain write to a thread's own stack, which is no step: an atomic a function
+  // constructs on its stack where an earlier call's stood). The location starts over, as after
+  // a reported plain write; otherwise a load could read the earlier call's messages.
+  if (!loc.mo.empty() && loc.mo.back().value != memory_value) {
+    loc.floor = loc.mo.back().ts;
+    loc.mo.clear();
+  }
   if (loc.mo.empty()) {
     // The first atomic access (or the first after a plain write or free): memory's value is
     // the initial message, which every thread may read.

@@ -38,7 +38,10 @@
 //
 // Plain writes (constructors initialising an atomic, memset) and frees make a location start
 // over: its history is dropped and the next atomic access takes memory's value as the first
-// message, readable by every thread. Accesses of 16 bytes stay sequentially consistent.
+// message, readable by every thread. So does a write no hook reported (a plain write to a
+// thread's own stack, which is no step), seen at the next atomic access as memory holding
+// another value than the location's mo-last message; one that wrote the same value goes
+// unnoticed and keeps the older messages readable. Accesses of 16 bytes stay sequentially consistent.
 //
 // Limits, each an approximation of C++11 rather than a false report unless said otherwise:
 //   - Fences are seen where the compiler reports them, which both g++ and clang do under
