@@ -10,6 +10,7 @@
 #include "engine/strategy/dfs.h"
 #include "engine/trace_printer.h"
 #include "fixtures/litmus.h"
+#include "fixtures/stack_atomic.h"
 
 namespace lineup::engine {
 namespace {
@@ -172,6 +173,22 @@ TEST(WeakMemory, SuppressedRacesAreCountedNotReported) {
     EXPECT_EQ(suppressed, matches ? 210u : 0u) << pattern;
     EXPECT_EQ(executions, 672u) << pattern;
   }
+}
+
+// An atomic built on a thread's own stack where an earlier call's atomic stood (plain writes
+// there are no steps): its loads read its own construction, never the earlier call's messages.
+TEST(WeakMemory, AStackAtomicBuiltAgainStartsOver) {
+  Engine engine(c11(/*plain_steps=*/true));
+  std::array<int, 4> loaded{};
+  Program p = fixtures::stack_atomic_program(&loaded);
+  DfsStrategy dfs;
+  uint64_t executions = engine.explore(p, dfs, [&](const ExecutionResult& r) {
+    EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
+    EXPECT_EQ(loaded, (std::array<int, 4>{1, 2, 1, 2}));
+    return r.ok() && loaded == std::array<int, 4>{1, 2, 1, 2};
+  });
+  EXPECT_TRUE(dfs.coverage().exhaustive());
+  EXPECT_GT(executions, 1u);
 }
 
 }  // namespace
