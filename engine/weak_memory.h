@@ -41,7 +41,8 @@
 // message, readable by every thread. So does a write no hook reported (a plain write to a
 // thread's own stack, which is no step), seen at the next atomic access as memory holding
 // another value than the location's mo-last message; one that wrote the same value goes
-// unnoticed and keeps the older messages readable. Accesses of 16 bytes stay sequentially consistent.
+// unnoticed and keeps the older messages readable. Accesses of 16 bytes stay sequentially
+// consistent.
 //
 // Limits, each an approximation of C++11 rather than a false report unless said otherwise:
 //   - Fences are seen where the compiler reports them, which both g++ and clang do under
