@@ -95,8 +95,17 @@ ExitStatus shrink_file(const std::string& path) {
     std::printf("shrinking %s\n", summary(c, model).c_str());
     corpus::Counterexample s = corpus::shrink(c, options);
     std::printf("shrunk: %s\n", summary(s, model).c_str());
+    if (corpus::to_json(s, model) == corpus::to_json(c, model)) {
+      std::printf("already minimal: %s is unchanged\n", path.c_str());
+      return ExitStatus::kClean;
+    }
+    // The shrunk case has the input's signature: the input itself does not count as the same
+    // bug archived (its path as corpus::files names it), or the result would be dropped.
     std::string dir = std::filesystem::path(path).parent_path().string();
-    corpus::Archived a = corpus::archive(dir.empty() ? "." : dir, s);
+    if (dir.empty()) dir = ".";
+    const std::string input =
+        (std::filesystem::path(dir) / std::filesystem::path(path).filename()).string();
+    corpus::Archived a = corpus::archive(dir, s, input);
     std::printf("%s %s\n", a.duplicate ? "already archived as" : "written to", a.path.c_str());
     return ExitStatus::kClean;
   } catch (const std::exception& e) {

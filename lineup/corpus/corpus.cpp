@@ -206,8 +206,8 @@ void replace(const std::string& path, const Counterexample& c) {
   }
 }
 
-Archived archive(const std::string& dir, const Counterexample& c) {
-  if (std::optional<std::string> same = same_bug(dir, c)) return {*same, true};
+Archived archive(const std::string& dir, const Counterexample& c, const std::string& except) {
+  if (std::optional<std::string> same = same_bug(dir, c, except)) return {*same, true};
   std::error_code ec;
   fs::create_directories(dir, ec);
   const specs::Target* target = specs::find_target(c.structure);

@@ -41,9 +41,9 @@ struct Archived {
   bool duplicate = false;  // an entry with the same structure, kind and signature exists
 };
 
-/// Stores `c` in `dir` (created if needed) as a new file, unless a readable entry with the
-/// same structure, kind and signature is already there.
-Archived archive(const std::string& dir, const Counterexample& c);
+/// Stores `c` in `dir` (created if needed) as a new file, unless a readable entry other than
+/// `except` with the same structure, kind and signature is already there.
+Archived archive(const std::string& dir, const Counterexample& c, const std::string& except = "");
 
 /// The path of a readable entry of `dir` other than `except` with `c`'s structure, kind and
 /// signature (the same bug), if there is one.

@@ -32,10 +32,22 @@ run 1 hunt seeded/publish-before-write --client "$client" --jobs 1 --max-bugs 1 
 file=$(one_file "$dir/unshrunk")
 of_the_client "$file"
 
+cp "$file" "$dir/before.json"
 run 0 shrink "$file"
 grep -q "^shrunk: not linearizable in seeded/publish-before-write: T0: push(1) push(3) | T1: pop() pop();" "$dir/out" ||
   { cat "$dir/out"; fail "lineup shrink did not keep the client's calls"; }
 ! grep -q "dropped" "$dir/out" || { cat "$dir/out"; fail "lineup shrink dropped a call"; }
+# The shrunk case is a new file beside the input (same bug, so the input must not hide it),
+# and the input is left as it was.
+shrunk=$(sed -n 's/^written to //p' "$dir/out")
+[ -f "$shrunk" ] && [ "$shrunk" != "$file" ] || { cat "$dir/out"; fail "lineup shrink wrote no new file"; }
+cmp -s "$file" "$dir/before.json" || fail "lineup shrink changed its input $file"
+jq -e '.program.threads[0][0] == "push(1)"' "$shrunk" >/dev/null ||
+  fail "$shrunk is not the shrunk case: $(jq -c .program "$shrunk")"
+# Shrinking it again finds nothing smaller and writes nothing.
+run 0 shrink "$shrunk"
+grep -q "^already minimal: $shrunk is unchanged" "$dir/out" || { cat "$dir/out"; fail "a minimal case was archived again"; }
+[ "$(ls "$dir/unshrunk"/*.json | wc -l)" -eq 2 ] || fail "expected the input and the shrunk case in $dir/unshrunk"
 
 run 1 hunt seeded/publish-before-write --client "$client" --jobs 1 --max-bugs 1 --budget 120s \
   --quiet --corpus "$dir/shrunk"
