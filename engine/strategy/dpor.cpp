@@ -209,7 +209,7 @@ void DporStrategy::reverse(size_t j, size_t i, const Trace& trace) {
   std::vector<WakeupStep>& v = sequence_;
   v.clear();
   for (size_t x = j + 1; x < i; ++x) {
-    if (!hb_.ordered(j, x)) v.push_back({hb_.thread(x), hb_.access(x)});
+    if (!hb_.ordered(j, x)) v.push_back({hb_.thread(x), spin_access(x, hb_.access(x))});
   }
   const Transition& t = trace.steps[i];
   Access last = Access::of(t);
@@ -221,7 +221,7 @@ void DporStrategy::reverse(size_t j, size_t i, const Trace& trace) {
     uncertain_ += !before;
     last.writes = !before || *before == t.expected;
   }
-  v.push_back({t.thread, last});
+  v.push_back({t.thread, spin_access(i, last)});
   Node& n = tree_[j];
   const uint64_t asleep = (n.sleep | n.tried) & ~thread_bit(n.chosen);
   for (uint64_t m = asleep; m != 0; m &= m - 1) {
@@ -231,8 +231,16 @@ void DporStrategy::reverse(size_t j, size_t i, const Trace& trace) {
   n.data.wakeup.insert(v);
 }
 
+Access DporStrategy::spin_access(size_t x, Access a) const {
+  // Ordered after every write before it in the sequence, the step waits for its enablers
+  // there, and no insertion takes another thread's write for one it could run before.
+  if (!enablers_.of(x).empty()) a.reads_everything = true;
+  return a;
+}
+
 void DporStrategy::end_execution(const ExecutionResult& result) {
   const Trace& trace = result.trace;
+  enablers_.compute(trace, threads_);
   disablers_.compute(
       trace.steps.size(), [this](size_t m) { return tree_[m].enabled; },
       [&trace](size_t m) -> const Transition& { return trace.steps[m]; });

@@ -39,6 +39,7 @@
 #include "engine/happens_before.h"
 #include "engine/strategy/disablers.h"
 #include "engine/strategy/search_tree.h"
+#include "engine/strategy/spin_enablers.h"
 #include "engine/strategy/strategy.h"
 #include "engine/strategy/wakeup_tree.h"
 
@@ -82,6 +83,10 @@ class DporStrategy final : public Strategy {
   void add_races(const Trace& trace);
   // Reverses the race between steps j and i (j < i) of `trace`.
   void reverse(size_t j, size_t i, const Trace& trace);
+  // Step x's access as a wakeup sequence holds it (`a`, dependency's): a spinning step, one
+  // with enablers (spin_enablers.h), reads every location, as its spin decision read every
+  // location its loop watched.
+  Access spin_access(size_t x, Access a) const;
   // Drops the first branches of n's wakeup tree that cannot start here (asleep: their class
   // is explored; disabled: replaced by a branch per awake thread). Returns whether one is left.
   bool settle(Node& n, size_t step);
@@ -107,6 +112,7 @@ class DporStrategy final : public Strategy {
   std::vector<Before> before_;
   std::vector<WakeupStep> sequence_;  // reverse()'s, kept for its capacity
   Disablers disablers_;               // of the last execution
+  SpinEnablers enablers_;             // of the last execution
   int threads_ = 1;
   bool has_next_ = true;
   HappensBefore hb_;
