@@ -226,7 +226,12 @@ void DporStrategy::reverse(size_t j, size_t i, const Trace& trace) {
   const uint64_t asleep = (n.sleep | n.tried) & ~thread_bit(n.chosen);
   for (uint64_t m = asleep; m != 0; m &= m - 1) {
     const ThreadId q = std::countr_zero(m);
-    if (weak_initial(q, &pending_at(j, q), v)) return;
+    // Its pending step is its next step of the trace: spinning there, it waits as v's do.
+    size_t x = j;
+    while (x < trace.steps.size() && trace.steps[x].thread != q) ++x;
+    const Access pending =
+        x < trace.steps.size() ? spin_access(x, pending_at(j, q)) : pending_at(j, q);
+    if (weak_initial(q, &pending, v)) return;
   }
   n.data.wakeup.insert(v);
 }
@@ -260,8 +265,7 @@ Coverage DporStrategy::coverage() const {
   if (!has_next_) c.bound_completed = Coverage::kExhaustive;
   // After a fallback (a wakeup branch whose thread was blocked) or a reversal to a
   // compare-exchange of unknown outcome, classes may have been missed: measured on a
-  // Herlihy-Wing queue whose dequeues spin, 283,140 classes where Flanagan-Godefroid DPOR
-  // reaches 320,229 (dpor.h).
+  // Herlihy-Wing queue whose dequeues spin, 4,248 classes of brute force's 4,806 (dpor.h).
   c.may_miss_classes = fallbacks_ != 0 || uncertain_ != 0;
   return c;
 }
