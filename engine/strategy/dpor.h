@@ -17,19 +17,26 @@
 // increments); with it, those and 400 random spinning programs reach every class brute
 // force reaches, one execution each (blocking_dpor_test).
 //
+// A spinning thread's step that ran in the recorded execution because another thread's write
+// changed memory between its rounds (spin_enablers.h) is, in wakeup sequences and in the
+// pending steps of sleeping threads checked against them, taken for a read of every
+// location: the spin decision read every location the loop watched. Insertion then keeps it
+// after the writes before it instead of starting it where its thread is blocked. On a
+// Herlihy-Wing queue whose dequeues spin (verify/hw-queue) this raised the classes reached
+// from 3,267 to 4,248 of brute force's 4,806 for push(1) push(2) | pop() | pop(), and from
+// 283,140 to 327,260 for 2 enqueuers and 2 dequeuers (Flanagan-Godefroid DPOR: 320,229).
+//
 // Where optimality and completeness are not guaranteed: blocking steps (locks, condition
-// variables, awaits, spin detection) can leave the first thread of a wakeup branch disabled
-// when its turn comes. Spin detection is decided by values, not by happens-before: a
-// spinning thread's step that ran in the recorded execution because another thread's write
-// changed memory between its rounds finds the thread blocked by its own previous step when
-// that write is reordered after it. The branch is then replaced by one branch per thread
-// awake there (as Flanagan-Godefroid DPOR would backtrack), which may explore executions that
-// end sleep-set blocked (every enabled thread asleep: abandoned, as redundant) and does not
-// keep every class: on a Herlihy-Wing queue whose dequeues spin (verify/hw-queue, 2
-// enqueuers and 2 dequeuers) it reaches 283,140 classes of at least 320,229. A search with a
-// fallback therefore says the classes may be incomplete (Coverage::may_miss_classes), as
-// after a race reversed to a compare-exchange of unknown outcome. blocked() and fallbacks()
-// count both.
+// variables, awaits, spin detection) can still leave the first thread of a wakeup branch
+// disabled when its turn comes: whether a step is a spin step depends on the order of other
+// threads' writes relative to its loop's rounds, which executions of one class need not
+// share, and races whose second step cannot run before the first (its enabler comes after
+// it) are inserted all the same. The branch is then replaced by one branch per thread awake
+// there (as Flanagan-Godefroid DPOR would backtrack), which may explore executions that end
+// sleep-set blocked (every enabled thread asleep: abandoned, as redundant) and does not keep
+// every class (558 of 4,806 missed on the queue above). A search with a fallback therefore
+// says the classes may be incomplete (Coverage::may_miss_classes), as after a race reversed
+// to a compare-exchange of unknown outcome. blocked() and fallbacks() count both.
 #pragma once
 
 #include <cstddef>
@@ -39,6 +46,7 @@
 #include "engine/happens_before.h"
 #include "engine/strategy/disablers.h"
 #include "engine/strategy/search_tree.h"
+#include "engine/strategy/spin_enablers.h"
 #include "engine/strategy/strategy.h"
 #include "engine/strategy/wakeup_tree.h"
 
@@ -82,6 +90,10 @@ class DporStrategy final : public Strategy {
   void add_races(const Trace& trace);
   // Reverses the race between steps j and i (j < i) of `trace`.
   void reverse(size_t j, size_t i, const Trace& trace);
+  // Step x's access as a wakeup sequence holds it (`a`, dependency's): a spinning step, one
+  // with enablers (spin_enablers.h), reads every location, as its spin decision read every
+  // location its loop watched.
+  Access spin_access(size_t x, Access a) const;
   // Drops the first branches of n's wakeup tree that cannot start here (asleep: their class
   // is explored; disabled: replaced by a branch per awake thread). Returns whether one is left.
   bool settle(Node& n, size_t step);
@@ -107,6 +119,7 @@ class DporStrategy final : public Strategy {
   std::vector<Before> before_;
   std::vector<WakeupStep> sequence_;  // reverse()'s, kept for its capacity
   Disablers disablers_;               // of the last execution
+  SpinEnablers enablers_;             // of the last execution
   int threads_ = 1;
   bool has_next_ = true;
   HappensBefore hb_;

@@ -15,6 +15,7 @@
 #include "exploration.h"
 #include "fixtures/spin_cells.h"
 #include "fixtures/spin_locks.h"
+#include "fixtures/spin_queue.h"
 
 namespace lineup::engine {
 namespace {
@@ -49,10 +50,11 @@ size_t missing(const std::set<uint64_t>& wanted, const std::set<uint64_t>& got) 
 // Runs brute force and dpor on `p`; expects dpor to reach exactly brute force's classes and
 // adds dpor's counts to `totals`. Returns false when brute force exceeds its limit (the
 // program is then not compared).
-bool compare(Engine& engine, const Program& p, Totals& totals) {
+bool compare(Engine& engine, const Program& p, Totals& totals,
+             uint64_t brute_force_limit = kBruteForceLimit) {
   IcbStrategy brute(-1);
-  const testing::Explored all = testing::explore(engine, p, brute, kBruteForceLimit);
-  if (all.executions + all.abandoned >= kBruteForceLimit) return false;
+  const testing::Explored all = testing::explore(engine, p, brute, brute_force_limit);
+  if (all.executions + all.abandoned >= brute_force_limit) return false;
   DporStrategy dpor;
   const testing::Explored d = testing::explore(engine, p, dpor);
   const size_t missed = missing(all.classes, d.classes);
@@ -123,6 +125,26 @@ TEST(BlockingDpor, ReachesEveryClassOfAFlagWait) {
   Totals totals;
   ASSERT_TRUE(compare(engine, fixtures::flag_wait(), totals));
   totals.print("flag wait");
+}
+
+// Herlihy-Wing queues whose dequeues spin (verify/hw-queue's algorithm): a dequeue round
+// that took nothing runs again only once an enqueue wrote the index or a slot the round read,
+// and that write need not be dependent with the round's first step (a read of the index).
+void compare_spin_queue(const std::vector<std::vector<int>>& client) {
+  Engine engine(spin_options());
+  Totals totals;
+  ASSERT_TRUE(compare(engine, fixtures::spin_queue(client), totals, 3'000'000));
+  totals.print("spinning queue");
+}
+
+TEST(BlockingDpor, ReachesEveryClassOfASpinningQueueWithOneDequeuer) {
+  compare_spin_queue({{1}, {0}});     // push(1) | pop(): 9 classes
+  compare_spin_queue({{1, 2}, {0}});  // push(1) push(2) | pop(): 18 classes
+}
+
+// push(1) push(2) | pop() | pop(): brute force reaches 4,806 classes.
+TEST(BlockingDpor, ReachesEveryClassOfASpinningQueueWithTwoDequeuers) {
+  compare_spin_queue({{1, 2}, {0}, {0}});
 }
 
 }  // namespace
