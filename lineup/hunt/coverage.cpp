@@ -11,15 +11,13 @@ std::string plural(uint64_t n, const std::string& one, const std::string& many) 
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-// The bound asked for, as bound_completed reports it (DPOR takes no bound: it completes the
-// search of a program or nothing).
+}  // namespace
+
 int wanted_bound(const HuntOptions& options) {
   return options.search.bound < 0 || options.search.strategy == engine::StrategyKind::kDpor
              ? INT_MAX
              : options.search.bound;
 }
-
-}  // namespace
 
 bool bound_covered(const HuntResult& r, const HuntOptions& options) {
   if (!engine::is_systematic(options.search.strategy)) return false;

@@ -8,6 +8,10 @@
 
 namespace lineup::hunt {
 
+/// The bound asked for, as bound_completed reports it: INT_MAX without one, and for DPOR, which
+/// takes none (it completes the search of a program or nothing).
+int wanted_bound(const HuntOptions& options);
+
 /// Whether every program the hunt finished was explored up to the preemption bound asked
 /// for (cbdpor, icb with a bound) or exhaustively (dpor); always false for random and pct,
 /// which sample; false when the hunt cannot see every access (HuntOptions::unseen_accesses).

@@ -11,6 +11,7 @@
 #include "generator/client_programs.h"
 #include "generator/programs.h"
 #include "lineup/hunt/cheap_clocks.h"
+#include "lineup/hunt/coverage.h"
 #include "lineup/hunt/interruption.h"
 #include "lineup/hunt/repeats.h"
 #include "lineup/hunt/search.h"
@@ -161,12 +162,8 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
     // A program the deadline cut short says nothing about the bound the hunt completes.
     if (engine::is_systematic(options.search.strategy) && !repeated && !s.violation &&
         !out_of_time()) {
-      // A program explored exhaustively (INT_MAX) completed the bound asked for; DPOR takes
-      // none (--bound does not apply to it).
-      const bool bounded =
-          options.search.bound >= 0 && options.search.strategy != engine::StrategyKind::kDpor;
-      int completed =
-          bounded ? std::min(s.bound_completed, options.search.bound) : s.bound_completed;
+      // A program explored exhaustively (INT_MAX) completed the bound asked for.
+      const int completed = std::min(s.bound_completed, wanted_bound(options));
       lowest_bound = std::min(lowest_bound, completed);
       bound_counted = true;
     }
