@@ -75,7 +75,8 @@ class SearchTree {
     return point.is_enabled(t) ? Decision::run(t) : Decision::stop();
   }
   /// Adds the node of the new step `point` (which is not replaying), with its enabled threads
-  /// and the sleep set it inherits from the node before. The caller chooses its thread.
+  /// and the sleep set it inherits from the node before, with the threads `point` puts to
+  /// sleep added. The caller chooses its thread.
   Node& grow(const SchedulingPoint& point) {
     Node& n = nodes_.emplace_back();
     n.enabled = point.enabled;
@@ -86,6 +87,7 @@ class SearchTree {
       if (sleep_sets_ == SleepSets::kClassic) asleep |= parent.tried & ~thread_bit(parent.chosen);
       n.sleep = still_asleep(asleep, point.pending, point.trace->steps[point.step - 1]);
     }
+    n.sleep |= point.asleep;
     return n;
   }
 

@@ -27,6 +27,11 @@ struct SchedulingPoint {
   const Transition* pending = nullptr;  // pending[t], meaningful for unfinished threads
   const Trace* trace = nullptr;         // steps executed so far
   size_t step = 0;                      // index of the step about to be chosen
+  // Threads the caller puts to sleep here, beside those the strategy puts itself: executions
+  // in which one of them takes its pending step before anything it depends on has run are
+  // another search's (a part of a split search, prefix_strategy.h). Read by strategies that
+  // keep sleep sets (search_tree.h).
+  uint64_t asleep = 0;
 
   bool is_enabled(ThreadId t) const { return (enabled >> t) & 1; }
 };
