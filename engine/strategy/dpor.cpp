@@ -70,6 +70,8 @@ Decision DporStrategy::choose_next(const SchedulingPoint& point) {
   if (tree_.replaying(point)) return tree_.replay(point);
   const size_t k = point.step;
   Node& n = tree_.grow(point);
+  n.data.asleep_elsewhere =
+      (point.asleep | (k > 0 ? tree_[k - 1].data.asleep_elsewhere : 0)) & n.sleep;
   const size_t width = static_cast<size_t>(threads_);
   pending_.resize((k + 1) * width);
   for (ThreadId t = 0; t < threads_; ++t) {
@@ -231,7 +233,8 @@ void DporStrategy::reverse(size_t j, size_t i, const Trace& trace) {
     while (x < trace.steps.size() && trace.steps[x].thread != q) ++x;
     const Access pending =
         x < trace.steps.size() ? spin_access(x, pending_at(j, q)) : pending_at(j, q);
-    if (weak_initial(q, &pending, v)) return;
+    const bool elsewhere = (n.data.asleep_elsewhere & thread_bit(q)) != 0;
+    if (weak_initial(q, elsewhere ? nullptr : &pending, v)) return;
   }
   n.data.wakeup.insert(v);
 }

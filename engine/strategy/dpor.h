@@ -83,6 +83,11 @@ class DporStrategy final : public Strategy {
     // What is left to explore from this node. Its first branch runs now, unless the thread
     // running was chosen freely (runs_branch()).
     WakeupTree wakeup;
+    // The threads asleep here because the caller put them to sleep (SchedulingPoint::asleep),
+    // not because this search explored them: no exploration of theirs inserts sequences
+    // into this search's trees, so a sequence is left out for one of them only when its class
+    // starts with that thread (a strict initial), not when it merely could (a weak one).
+    uint64_t asleep_elsewhere = 0;
   };
   using Node = SearchNode<NodeData>;
   // The decision of next_thread.

@@ -66,6 +66,57 @@ class PrefixThenLowest final : public engine::Strategy {
   uint64_t after_ = 0;
 };
 
+// Replays a prefix with the threads below each of its threads asleep (as the part's search
+// runs it, prefix_strategy.h), then runs awake threads only, the lowest first or, with a
+// seed, in a random order, until the program ends or every enabled thread is asleep. An
+// execution that ends is one of a class the prefix owns: a witness that its part is not empty.
+class PrefixThenAwake final : public engine::Strategy {
+ public:
+  PrefixThenAwake(const Prefix& prefix, uint64_t seed) : prefix_(prefix), seed_(seed) {}
+  bool begin_execution() override { return true; }
+  engine::Decision next_thread(const engine::SchedulingPoint& point) override {
+    if (point.step > 0) {
+      asleep_ = engine::still_asleep(asleep_, point.pending, point.trace->steps[point.step - 1]);
+    }
+    if (point.step < prefix_.size()) {
+      const engine::ThreadId t = prefix_[point.step];
+      asleep_ |= point.unfinished & ((uint64_t{1} << t) - 1);
+      return point.is_enabled(t) ? engine::Decision::run(t) : engine::Decision::stop();
+    }
+    const uint64_t awake = point.enabled & ~asleep_;
+    if (awake == 0) return engine::Decision::abandon();
+    if (seed_ == 0) return engine::Decision::run(std::countr_zero(awake));
+    seed_ = seed_ * 6364136223846793005u + 1442695040888963407u;  // an LCG: any order will do
+    uint64_t m = awake;
+    for (int skip = static_cast<int>((seed_ >> 33) % std::popcount(awake)); skip > 0; --skip) {
+      m &= m - 1;
+    }
+    return engine::Decision::run(std::countr_zero(m));
+  }
+  void end_execution(const engine::ExecutionResult&) override {}
+
+ private:
+  const Prefix& prefix_;
+  uint64_t seed_;
+  uint64_t asleep_ = 0;
+};
+
+// Whether some execution of a class `prefix` owns is found in a few tries (one lowest-first,
+// then random orders): false says only that none was found.
+bool owns_something(engine::Engine& engine, engine::Program& p, const Prefix& prefix) {
+  constexpr uint64_t kTries = 4;
+  for (uint64_t seed = 0; seed < kTries; ++seed) {
+    PrefixThenAwake strategy(prefix, seed);
+    const engine::ExecutionResult& r = engine.run(p, strategy);
+    if (r.outcome != engine::Outcome::kAbandoned && r.outcome != engine::Outcome::kDivergence &&
+        r.trace.steps.size() >= prefix.size() &&
+        owner_prefix(r.trace.steps, prefix.size()) == prefix) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<Prefix> split_prefixes(engine::Engine& engine, const specs::Target& target,
@@ -73,7 +124,9 @@ std::vector<Prefix> split_prefixes(engine::Engine& engine, const specs::Target& 
                                    size_t max_length) {
   std::vector<int> results(program.results_size(), 0);
   engine::Program p = target.instantiate(program, &results);
-  std::vector<Prefix> level{{}};
+  // Parts known to own classes are split further; the others are kept as they are (they may
+  // own some: a part is dropped only when it provably owns none) and not counted.
+  std::vector<Prefix> level{{}}, kept;
   for (size_t length = 0; length < max_length && level.size() < at_least; ++length) {
     std::vector<Prefix> next;
     for (const Prefix& prefix : level) {
@@ -97,11 +150,17 @@ std::vector<Prefix> split_prefixes(engine::Engine& engine, const specs::Target& 
         }
         const std::vector<engine::Transition> steps(c.trace.steps.begin(),
                                                     c.trace.steps.begin() + longer.size());
-        if (owner_prefix(steps, longer.size()) == longer) next.push_back(std::move(longer));
+        if (owner_prefix(steps, longer.size()) != longer) continue;  // owns nothing
+        if (owns_something(engine, p, longer)) {
+          next.push_back(std::move(longer));
+        } else {
+          kept.push_back(std::move(longer));
+        }
       }
     }
     level = std::move(next);
   }
+  level.insert(level.end(), kept.begin(), kept.end());
   return level;
 }
 

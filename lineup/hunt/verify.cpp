@@ -70,48 +70,47 @@ void add(ProgramSearch& sum, const ProgramSearch& part) {
   sum.capped = sum.capped || part.capped;
 }
 
-// The estimated executions of all parts when part `searched - 1` stopped short: those of the
-// parts before, its own estimate, and for each part left the mean of the parts so far.
-double estimate_whole(const VerifyResult& out, const ProgramSearch& part,
+// The estimated executions of the parts taken when the last of them stopped short: those of
+// the parts before, and its own estimate.
+double estimate_taken(const VerifyResult& out, const ProgramSearch& part,
                       const TreeEstimate& estimate) {
   if (estimate.seen() == 0) return 0;
   // The estimate counts every leaf (abandoned and foreign executions too); scaled to those
   // counted.
   const double current = estimate.leaves() * static_cast<double>(part.executions) /
                          static_cast<double>(estimate.seen());
-  const double so_far = static_cast<double>(out.search.executions - part.executions) + current;
-  const double left = static_cast<double>(out.parts - out.parts_searched);
-  return so_far + left * so_far / static_cast<double>(out.parts_searched);
+  return static_cast<double>(out.search.executions - part.executions) + current;
 }
 
 }  // namespace
 
-VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram& program,
-                          const HuntOptions& options, const VerifyLimits& limits,
-                          const std::vector<Prefix>& parts) {
+VerifyResult verify_taken_parts(const specs::Target& target, const specs::TestProgram& program,
+                                const HuntOptions& options, const VerifyLimits& limits,
+                                const PartSource& source) {
   const auto start = std::chrono::steady_clock::now();
   HuntOptions o = verify_options(options, limits);
   std::unique_ptr<engine::Engine> engine =
       make_engine(target, o, static_cast<int>(program.threads.size()));
   VerifyResult out;
-  out.parts = parts.size();
-  out.completed = !parts.empty();
+  out.completed = true;
   auto out_of_time = [&] {
     return stop_signal() != 0 || (limits.deadline > 0 && coarse_seconds() >= limits.deadline);
   };
   uint64_t explored = 0;  // executions of every kind, for --max-executions
-  for (const Prefix& prefix : parts) {
+  for (;;) {
     if (limits.max_executions != 0) {
-      if (explored >= limits.max_executions) {  // parts left, none of them begun
+      if (explored >= limits.max_executions) {
+        if (!source.any_left()) break;  // capped with nothing left to begin: done
         out.search.capped = true;
         out.completed = false;
-        out.estimated_executions = static_cast<double>(out.search.executions) *
-                                   static_cast<double>(out.parts) /
-                                   static_cast<double>(out.parts_searched);
+        out.estimated_executions = static_cast<double>(out.search.executions);
         break;
       }
       o.search.executions_per_program = limits.max_executions - explored;
     }
+    const Prefix* taken = source.take();
+    if (taken == nullptr) break;
+    const Prefix& prefix = *taken;
     TreeEstimate estimate;
     std::unique_ptr<EstimatingStrategy> watched;
     std::unique_ptr<PrefixStrategy> confined;
@@ -146,7 +145,7 @@ VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram&
     if (part.capped || part.bound_completed != engine::Coverage::kExhaustive) {
       out.completed = false;
       out.ended_unclaimed = false;
-      out.estimated_executions = estimate_whole(out, part, estimate);
+      out.estimated_executions = estimate_taken(out, part, estimate);
       out.estimate_is_lower = estimate.unsettled() != 0;
       break;
     }
@@ -166,6 +165,28 @@ VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram&
   }
   if (out.ended_unclaimed) out.completed = false;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+void estimate_untaken_parts(VerifyResult& result, size_t parts) {
+  result.parts = parts;
+  if (result.parts_searched >= parts || result.search.violation) return;
+  result.completed = false;
+  result.ended_unclaimed = false;
+  if (result.parts_searched == 0) return;
+  const double left = static_cast<double>(parts - result.parts_searched);
+  result.estimated_executions +=
+      left * result.estimated_executions / static_cast<double>(result.parts_searched);
+}
+
+VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram& program,
+                          const HuntOptions& options, const VerifyLimits& limits,
+                          const std::vector<Prefix>& parts) {
+  size_t taken = 0;
+  const PartSource source{[&]() { return taken < parts.size() ? &parts[taken++] : nullptr; },
+                          [&]() { return taken < parts.size(); }};
+  VerifyResult out = verify_taken_parts(target, program, options, limits, source);
+  estimate_untaken_parts(out, parts.size());
   return out;
 }
 

@@ -71,6 +71,26 @@ VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram&
                           const HuntOptions& options, const VerifyLimits& limits,
                           const std::vector<Prefix>& parts);
 
+/// Hands out the parts of a split search one at a time. Searches that share one (worker
+/// processes) take a part whenever they finish one, so that parts of uneven size even out.
+struct PartSource {
+  std::function<const Prefix*()> take;  // the next part; nullptr once none is left
+  std::function<bool()> any_left;       // whether take() would give one
+};
+
+/// verify_parts() on the parts `source` hands out until it has none left or the search stops
+/// short. The result counts only those parts: `parts_searched` is how many it took (the one
+/// it stopped in included), its estimate covers them alone, and `parts` is left 0 for the
+/// caller, who knows them all, to set with estimate_untaken_parts().
+VerifyResult verify_taken_parts(const specs::Target& target, const specs::TestProgram& program,
+                                const HuntOptions& options, const VerifyLimits& limits,
+                                const PartSource& source);
+
+/// Completes `result` of the parts taken so far to the whole split into `parts`: a search
+/// stopped short with parts not begun adds to its estimate the mean of the parts it took for
+/// each, and cannot be completed.
+void estimate_untaken_parts(VerifyResult& result, size_t parts);
+
 /// The options a verification runs with: `options` with kVerifyStrategy, no bound, `limits`'
 /// cap, one violation.
 HuntOptions verify_options(const HuntOptions& options, const VerifyLimits& limits);

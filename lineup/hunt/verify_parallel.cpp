@@ -2,10 +2,12 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -23,9 +25,9 @@ namespace {
 
 using nlohmann::json;
 
-// Parts per worker asked of the split, so that uneven parts even out; and the longest prefix
-// it may take to find them.
-constexpr size_t kPartsPerWorker = 4;
+// Parts per worker asked of the split, so that uneven parts even out (workers take the next
+// part whenever they finish one); and the longest prefix it may take to find them.
+constexpr size_t kPartsPerWorker = 16;
 constexpr size_t kMaxPrefix = 12;
 
 json to_json(const VerifyResult& r, const specs::Model& model) {
@@ -107,14 +109,38 @@ struct Worker {
   bool done = false;
 };
 
+// The index of the next part to take, in memory the forked workers share.
+class SharedCounter {
+ public:
+  SharedCounter() {
+    void* p = ::mmap(nullptr, sizeof(std::atomic<size_t>), PROT_READ | PROT_WRITE,
+                     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::runtime_error("cannot share memory with the workers");
+    next_ = new (p) std::atomic<size_t>(0);
+  }
+  ~SharedCounter() { ::munmap(next_, sizeof(std::atomic<size_t>)); }
+  SharedCounter(const SharedCounter&) = delete;
+  SharedCounter& operator=(const SharedCounter&) = delete;
+  std::atomic<size_t>& next() { return *next_; }
+
+ private:
+  std::atomic<size_t>* next_;
+};
+
 [[noreturn]] void run_worker(const specs::Target& target, const specs::TestProgram& program,
                              const HuntOptions& options, const VerifyLimits& limits,
-                             const std::vector<Prefix>& parts, int fd) {
+                             const std::vector<Prefix>& parts, std::atomic<size_t>& next, int fd) {
   clear_stop();
   stop_on_signals(false);
+  const PartSource source{[&]() -> const Prefix* {
+                            const size_t i = next.fetch_add(1);
+                            return i < parts.size() ? &parts[i] : nullptr;
+                          },
+                          [&]() { return next.load() < parts.size(); }};
   std::string text;
   try {
-    text = to_json(verify_parts(target, program, options, limits, parts), *target.model).dump();
+    text =
+        to_json(verify_taken_parts(target, program, options, limits, source), *target.model).dump();
   } catch (const std::exception& e) {
     text = json{{"error", e.what()}}.dump();
   }
@@ -129,7 +155,7 @@ struct Worker {
 
 void start_worker(Worker& w, const specs::Target& target, const specs::TestProgram& program,
                   const HuntOptions& options, const VerifyLimits& limits,
-                  const std::vector<Prefix>& parts) {
+                  const std::vector<Prefix>& parts, std::atomic<size_t>& next) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("cannot create a pipe for a worker");
   std::fflush(nullptr);
@@ -137,7 +163,7 @@ void start_worker(Worker& w, const specs::Target& target, const specs::TestProgr
   if (pid < 0) throw std::runtime_error("cannot start a worker process");
   if (pid == 0) {
     ::close(fds[0]);
-    run_worker(target, program, options, limits, parts, fds[1]);
+    run_worker(target, program, options, limits, parts, next, fds[1]);
   }
   ::close(fds[1]);
   w.pid = pid;
@@ -192,12 +218,9 @@ VerifyResult verify_parallel(const specs::Target& target, const specs::TestProgr
     parts = split_prefixes(*engine, target, program, kPartsPerWorker * static_cast<size_t>(jobs),
                            kMaxPrefix);
   }
+  SharedCounter next;
   std::vector<Worker> workers(static_cast<size_t>(std::min<size_t>(jobs, parts.size())));
-  for (size_t i = 0; i < workers.size(); ++i) {
-    std::vector<Prefix> mine;
-    for (size_t p = i; p < parts.size(); p += workers.size()) mine.push_back(parts[p]);
-    start_worker(workers[i], target, program, options, limits, mine);
-  }
+  for (Worker& w : workers) start_worker(w, target, program, options, limits, parts, next.next());
   collect(workers);
   VerifyResult sum;
   sum.completed = true;
@@ -225,6 +248,7 @@ VerifyResult verify_parallel(const specs::Target& target, const specs::TestProgr
     add(sum, j, *target.model);
   }
   if (sum.search.violation) sum.completed = false;
+  estimate_untaken_parts(sum, parts.size());
   if (sum.completed) sum.estimated_executions = 0;
   sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return sum;

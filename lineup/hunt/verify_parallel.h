@@ -1,6 +1,7 @@
-// `lineup verify --jobs N`: the search of one client split into parts (prefix_split.h), shared
-// out round robin to N forked worker processes, their counts summed. Each class is owned by
-// exactly one part, so the classes of the workers add up without double counting.
+// `lineup verify --jobs N`: the search of one client split into parts (prefix_split.h), taken
+// one at a time by N forked worker processes (each takes the next part left when it finishes
+// one), their counts summed. Each class is owned by exactly one part, so the classes of the
+// workers add up without double counting.
 #pragma once
 
 #include "lineup/hunt/verify.h"
