@@ -18,10 +18,13 @@ class JudgedClasses {
   /// in the one probe that finds it new (a second probe after its check would find the slot
   /// evicted by the check), and taken for linearizable from then on unless failed() says
   /// otherwise.
-  bool known_linearizable(uint64_t fingerprint) {
-    return !classes_.insert(fingerprint) &&
-           std::find(failed_.begin(), failed_.end(), fingerprint) == failed_.end();
+  /// `*entered` tells whether it was entered now (a class not seen before).
+  bool known_linearizable(uint64_t fingerprint, bool* entered) {
+    *entered = classes_.insert(fingerprint);
+    return !*entered && std::find(failed_.begin(), failed_.end(), fingerprint) == failed_.end();
   }
+  /// Whether class `fingerprint` was entered.
+  bool contains(uint64_t fingerprint) const { return classes_.contains(fingerprint); }
   /// Class `fingerprint`, entered by known_linearizable(), is not linearizable: its executions
   /// are judged each time they come.
   void failed(uint64_t fingerprint) { failed_.push_back(fingerprint); }

@@ -200,8 +200,10 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
   engine::Strategy& chosen = hooks_.wrap ? hooks_.wrap(unwrapped) : unwrapped;
   uint64_t judged = 0;  // executions judged so far
   ExecutionClasses execution_classes(static_cast<int>(program.threads.size()));
-  // The classes reached in this program. The hunt's count of distinct classes is the sum over
-  // its programs: classes of different programs are different.
+  // The classes reached in this program: those judged by class, and program_classes, the
+  // others (a class is kept once, in one of the two: a verification keeps tens of millions).
+  // The hunt's count of distinct classes is the sum over its programs: classes of different
+  // programs are different.
   FingerprintSet program_classes(4096);
   IntervalTimer judging;
   uint64_t explored = 0;
@@ -239,7 +241,8 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
     // Only when the threads read no clock does the class determine the results (see
     // virtual_clock.h); otherwise each execution is judged on its own.
     const bool class_verdict = by_class && !r.failed() && r.clock_readings == 0;
-    if (!class_verdict || !judged_classes.known_linearizable(fingerprint)) {
+    bool entered = false;  // the class is new to judged_classes
+    if (!class_verdict || !judged_classes.known_linearizable(fingerprint, &entered)) {
       // Timed only here: an execution of a class already judged linearizable (most of them,
       // for random and PCT) costs one lookup, less than reading the clock twice.
       judging.start();
@@ -249,8 +252,11 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
       judging.stop();
       if (!passed && class_verdict) judged_classes.failed(fingerprint);
     }
-    if (hooks_.classes_reached != nullptr && !class_seen && program_classes.insert(fingerprint)) {
-      ++*hooks_.classes_reached;
+    if (hooks_.classes_reached != nullptr && !class_seen) {
+      const bool new_class = class_verdict ? entered && !program_classes.contains(fingerprint)
+                                           : !judged_classes.contains(fingerprint) &&
+                                                 program_classes.insert(fingerprint);
+      if (new_class) ++*hooks_.classes_reached;
     }
     if (hooks_.after_execution) hooks_.after_execution();
     if (auto v = std::move(verdict)) {

@@ -1,4 +1,4 @@
-// JudgedClasses: a class is judged once, unless it failed.
+// JudgedClasses: a class is judged once, unless it failed, and says when it is entered.
 #include "lineup/hunt/judged_classes.h"
 
 #include <gtest/gtest.h>
@@ -8,21 +8,31 @@ namespace {
 
 TEST(JudgedClasses, AClassIsJudgedOnceThenKnown) {
   JudgedClasses judged;
-  EXPECT_FALSE(judged.known_linearizable(42));
-  EXPECT_TRUE(judged.known_linearizable(42));
-  EXPECT_TRUE(judged.known_linearizable(42));
-  EXPECT_FALSE(judged.known_linearizable(0));  // the fingerprint 0 is a class like any other
-  EXPECT_TRUE(judged.known_linearizable(0));
+  bool entered = false;
+  EXPECT_FALSE(judged.known_linearizable(42, &entered));
+  EXPECT_TRUE(entered);
+  EXPECT_TRUE(judged.known_linearizable(42, &entered));
+  EXPECT_FALSE(entered);
+  EXPECT_TRUE(judged.known_linearizable(42, &entered));
+  // The fingerprint 0 is a class like any other.
+  EXPECT_FALSE(judged.known_linearizable(0, &entered));
+  EXPECT_TRUE(entered);
+  EXPECT_TRUE(judged.known_linearizable(0, &entered));
+  EXPECT_TRUE(judged.contains(0));
+  EXPECT_TRUE(judged.contains(42));
+  EXPECT_FALSE(judged.contains(43));
 }
 
 TEST(JudgedClasses, AFailedClassIsJudgedEachTimeItComes) {
   JudgedClasses judged;
-  EXPECT_FALSE(judged.known_linearizable(7));
+  bool entered = false;
+  EXPECT_FALSE(judged.known_linearizable(7, &entered));
   judged.failed(7);
-  EXPECT_FALSE(judged.known_linearizable(7));
-  EXPECT_FALSE(judged.known_linearizable(7));
-  EXPECT_FALSE(judged.known_linearizable(8));
-  EXPECT_TRUE(judged.known_linearizable(8));
+  EXPECT_FALSE(judged.known_linearizable(7, &entered));
+  EXPECT_FALSE(entered);
+  EXPECT_FALSE(judged.known_linearizable(7, &entered));
+  EXPECT_FALSE(judged.known_linearizable(8, &entered));
+  EXPECT_TRUE(judged.known_linearizable(8, &entered));
 }
 
 }  // namespace
