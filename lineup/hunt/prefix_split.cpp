@@ -42,6 +42,34 @@ Prefix owner_prefix(const std::vector<engine::Transition>& steps, size_t length)
   return out;
 }
 
+bool owns(const std::vector<engine::Transition>& steps, const Prefix& prefix) {
+  if (steps.size() < prefix.size()) return false;
+  for (size_t k = 0; k < prefix.size(); ++k) {
+    if (steps[k].thread != prefix[k]) return owner_prefix(steps, prefix.size()) == prefix;
+  }
+  std::vector<engine::Access> access(steps.size());
+  std::vector<bool> known(steps.size(), false);
+  auto access_of = [&](size_t i) -> const engine::Access& {
+    if (!known[i]) {
+      access[i] = engine::Access::of(steps[i]);
+      known[i] = true;
+    }
+    return access[i];
+  };
+  for (size_t k = 0; k < prefix.size(); ++k) {
+    for (engine::ThreadId u = 0; u < prefix[k]; ++u) {
+      size_t j = k;
+      while (j < steps.size() && steps[j].thread != u) ++j;
+      if (j == steps.size()) continue;  // u has no step left
+      bool ready = true;
+      for (size_t i = k; i < j && ready; ++i)
+        ready = !engine::dependent(access_of(i), access_of(j));
+      if (ready) return false;  // u's step could come at k: the class starts otherwise
+    }
+  }
+  return true;
+}
+
 namespace {
 
 // Replays a prefix, then runs the lowest enabled thread to the end; remembers which threads

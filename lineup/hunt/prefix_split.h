@@ -24,6 +24,12 @@ using Prefix = std::vector<engine::ThreadId>;
 /// when it has fewer steps).
 Prefix owner_prefix(const std::vector<engine::Transition>& steps, size_t length);
 
+/// Whether the execution `steps` is of a class `prefix` owns: owner_prefix(steps,
+/// prefix.size()) == prefix, found faster when `steps` starts with `prefix` (as every
+/// execution of the part's search does): then it is owned unless at some step k of the
+/// prefix a lower thread's next step is independent of every step from k up to it.
+bool owns(const std::vector<engine::Transition>& steps, const Prefix& prefix);
+
 /// The parts of `program`'s search: every prefix of one length that is its own least
 /// linearization, the shortest length giving at least `at_least` of them (at most
 /// `max_length`; a prefix that ends the program is one part, shorter). Run on `engine`.

@@ -125,9 +125,7 @@ VerifyResult verify_taken_parts(const specs::Target& target, const specs::TestPr
       return *confined;
     };
     if (!prefix.empty()) {
-      hooks.owns = [&](const engine::ExecutionResult& r) {
-        return owner_prefix(r.trace.steps, prefix.size()) == prefix;
-      };
+      hooks.owns = [&](const engine::ExecutionResult& r) { return owns(r.trace.steps, prefix); };
     }
     const uint64_t before = out.search.executions;
     ProgramSearch part = ProgramSearcher(*engine, target, std::move(hooks)).search(program, 0, o);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "class_enumeration.h"
+#include "engine/strategy/random.h"
 #include "generator/client.h"
 #include "lineup/hunt/search.h"
 #include "lineup/hunt/tree_estimate.h"
@@ -104,6 +105,32 @@ TEST(Verify, SplitSearchesOfLockFreeStructuresRunEachClassOnce) {
       EXPECT_EQ(split.search.foreign, 0u) << name << ": " << client;
     }
   }
+}
+
+// owns() is owner_prefix() made fast for the executions of a part's search: on random
+// executions of a lock-free queue, for every prefix of each, the two agree.
+TEST(Verify, OwnsAgreesWithTheLeastLinearization) {
+  const specs::Target& target = *specs::find_target("cds/msqueue");
+  const specs::TestProgram program = program_of(target, "push() | push() pop() | pop()");
+  auto engine = make_engine(target, verify_options(HuntOptions{}, {}), 3);
+  std::vector<int> results(program.results_size(), 0);
+  engine::Program p = target.instantiate(program, &results);
+  engine::RandomStrategy random(7);
+  size_t owned = 0, checked = 0;
+  for (int run = 0; run < 200; ++run) {
+    ASSERT_TRUE(random.begin_execution());
+    const std::vector<engine::Transition> steps = engine->run(p, random).trace.steps;
+    for (size_t length = 1; length <= 16 && length <= steps.size(); ++length) {
+      Prefix prefix;
+      for (size_t k = 0; k < length; ++k) prefix.push_back(steps[k].thread);
+      const bool expected = owner_prefix(steps, length) == prefix;
+      ASSERT_EQ(owns(steps, prefix), expected) << "run " << run << ", length " << length;
+      owned += expected;
+      ++checked;
+    }
+  }
+  EXPECT_GT(owned, 0u);
+  EXPECT_LT(owned, checked);
 }
 
 TEST(Verify, SplitSearchFindsTheSeededBug) {
