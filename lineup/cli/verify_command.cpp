@@ -10,6 +10,7 @@
 #include "lineup/cli/hidden_access_check.h"
 #include "lineup/cli/program_name.h"
 #include "lineup/cli/roles_option.h"
+#include "lineup/cli/verify_progress.h"
 #include "lineup/hunt/cheap_clocks.h"
 #include "lineup/hunt/coverage.h"
 #include "lineup/hunt/interruption.h"
@@ -54,6 +55,7 @@ VerifyCommand::VerifyCommand(CLI::App& app) {
       ->capture_default_str();
   verify->add_flag("!--no-shrink", output_.shrink, "report and archive a counterexample unshrunk");
   verify->add_flag("--json", output_.json, "print one JSON object at the end");
+  verify->add_flag("-q,--quiet", output_.quiet, "no progress line");
   verify
       ->add_option("-j,--jobs", output_.jobs,
                    "worker processes, each searching its own part of the executions (classes "
@@ -117,7 +119,12 @@ ExitStatus VerifyCommand::run() {
   if (ExitStatus s = prepare(*target, options, program); s != ExitStatus::kClean) return s;
   options = hunt::verify_options(options, limits);
   hunt::stop_on_signals();
-  hunt::VerifyResult v = hunt::verify_parallel(*target, program, options, limits, output_.jobs);
+  VerifyProgressLine progress(start, limits.deadline > 0 ? limits.deadline - start : 0,
+                              output_.quiet);
+  hunt::VerifyResult v = hunt::verify_parallel(
+      *target, program, options, limits, output_.jobs,
+      [&](uint64_t classes, uint64_t executions) { progress.update(classes, executions); });
+  progress.finish();
   for (const std::string& e : v.internal_errors) {
     std::fprintf(stderr, "lineup: internal error: %s\n", e.c_str());
   }

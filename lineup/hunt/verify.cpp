@@ -86,7 +86,7 @@ double estimate_taken(const VerifyResult& out, const ProgramSearch& part,
 
 VerifyResult verify_taken_parts(const specs::Target& target, const specs::TestProgram& program,
                                 const HuntOptions& options, const VerifyLimits& limits,
-                                const PartSource& source) {
+                                const PartSource& source, const VerifyProgress& progress) {
   const auto start = std::chrono::steady_clock::now();
   HuntOptions o = verify_options(options, limits);
   std::unique_ptr<engine::Engine> engine =
@@ -117,6 +117,10 @@ VerifyResult verify_taken_parts(const specs::Target& target, const specs::TestPr
     SearchHooks hooks;
     hooks.classes_reached = &out.classes;  // parts own disjoint classes: summed
     hooks.stop = out_of_time;
+    uint64_t counted = 0;  // executions of this part counted so far
+    if (progress) {
+      hooks.after_execution = [&] { progress(out.classes, out.search.executions + ++counted); };
+    }
     hooks.wrap = [&](engine::Strategy& strategy) -> engine::Strategy& {
       estimate = TreeEstimate();  // a search from the start again estimates afresh
       // Watched inside the confinement: the prefix's steps have one thread to choose from.
@@ -172,6 +176,8 @@ void estimate_untaken_parts(VerifyResult& result, size_t parts) {
   result.completed = false;
   result.ended_unclaimed = false;
   if (result.parts_searched == 0) return;
+  // The parts not begun are guessed at the mean: a guess either way, no lower bound.
+  result.estimate_is_lower = false;
   const double left = static_cast<double>(parts - result.parts_searched);
   result.estimated_executions +=
       left * result.estimated_executions / static_cast<double>(result.parts_searched);
@@ -179,18 +185,19 @@ void estimate_untaken_parts(VerifyResult& result, size_t parts) {
 
 VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram& program,
                           const HuntOptions& options, const VerifyLimits& limits,
-                          const std::vector<Prefix>& parts) {
+                          const std::vector<Prefix>& parts, const VerifyProgress& progress) {
   size_t taken = 0;
   const PartSource source{[&]() { return taken < parts.size() ? &parts[taken++] : nullptr; },
                           [&]() { return taken < parts.size(); }};
-  VerifyResult out = verify_taken_parts(target, program, options, limits, source);
+  VerifyResult out = verify_taken_parts(target, program, options, limits, source, progress);
   estimate_untaken_parts(out, parts.size());
   return out;
 }
 
 VerifyResult verify(const specs::Target& target, const specs::TestProgram& program,
-                    const HuntOptions& options, const VerifyLimits& limits) {
-  return verify_parts(target, program, options, limits, {Prefix{}});
+                    const HuntOptions& options, const VerifyLimits& limits,
+                    const VerifyProgress& progress) {
+  return verify_parts(target, program, options, limits, {Prefix{}}, progress);
 }
 
 HuntResult as_hunt_result(const VerifyResult& v) {

@@ -58,18 +58,23 @@ struct VerifyResult {
   std::vector<std::string> internal_errors;
 };
 
+/// Called as a verification goes on, after each execution it counts: the classes and
+/// executions counted so far.
+using VerifyProgress = std::function<void(uint64_t classes, uint64_t executions)>;
+
 /// Explores `program` of `target` with kVerifyStrategy (options give the replay settings and
 /// the check; their strategy, bound and cap are replaced) until it is done, a violation is
 /// found, `limits` stop it or a stop is requested (interruption.h).
 VerifyResult verify(const specs::Target& target, const specs::TestProgram& program,
-                    const HuntOptions& options, const VerifyLimits& limits);
+                    const HuntOptions& options, const VerifyLimits& limits,
+                    const VerifyProgress& progress = {});
 
 /// The same for the parts `parts` of the search (prefix_split.h), one after another: each
 /// explores the executions starting with its prefix, and counts and judges those whose class
 /// it owns (ProgramSearch::foreign counts the others). `limits` hold for them together.
 VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram& program,
                           const HuntOptions& options, const VerifyLimits& limits,
-                          const std::vector<Prefix>& parts);
+                          const std::vector<Prefix>& parts, const VerifyProgress& progress = {});
 
 /// Hands out the parts of a split search one at a time. Searches that share one (worker
 /// processes) take a part whenever they finish one, so that parts of uneven size even out.
@@ -84,11 +89,11 @@ struct PartSource {
 /// caller, who knows them all, to set with estimate_untaken_parts().
 VerifyResult verify_taken_parts(const specs::Target& target, const specs::TestProgram& program,
                                 const HuntOptions& options, const VerifyLimits& limits,
-                                const PartSource& source);
+                                const PartSource& source, const VerifyProgress& progress = {});
 
 /// Completes `result` of the parts taken so far to the whole split into `parts`: a search
 /// stopped short with parts not begun adds to its estimate the mean of the parts it took for
-/// each, and cannot be completed.
+/// each (a guess, so the estimate is no lower bound then), and cannot be completed.
 void estimate_untaken_parts(VerifyResult& result, size_t parts);
 
 /// The options a verification runs with: `options` with kVerifyStrategy, no bound, `limits`'

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lineup/hunt/case_json.h"
@@ -109,38 +110,66 @@ struct Worker {
   bool done = false;
 };
 
-// The index of the next part to take, in memory the forked workers share.
-class SharedCounter {
+// What the forked workers share: the index of the next part to take, and each worker's
+// classes and executions counted so far (for the progress the parent shows).
+class SharedState {
  public:
-  SharedCounter() {
-    void* p = ::mmap(nullptr, sizeof(std::atomic<size_t>), PROT_READ | PROT_WRITE,
-                     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  explicit SharedState(size_t workers) : bytes_(sizeof(Layout) + 2 * workers * sizeof(Count)) {
+    void* p = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::runtime_error("cannot share memory with the workers");
-    next_ = new (p) std::atomic<size_t>(0);
+    layout_ = new (p) Layout;
+    counts_ = new (static_cast<char*>(p) + sizeof(Layout)) Count[2 * workers];
   }
-  ~SharedCounter() { ::munmap(next_, sizeof(std::atomic<size_t>)); }
-  SharedCounter(const SharedCounter&) = delete;
-  SharedCounter& operator=(const SharedCounter&) = delete;
-  std::atomic<size_t>& next() { return *next_; }
+  ~SharedState() { ::munmap(layout_, bytes_); }
+  SharedState(const SharedState&) = delete;
+  SharedState& operator=(const SharedState&) = delete;
+
+  std::atomic<size_t>& next() { return layout_->next; }
+  /// Worker `w`'s counts so far.
+  void set(size_t w, uint64_t classes, uint64_t executions) {
+    counts_[2 * w].store(classes, std::memory_order_relaxed);
+    counts_[2 * w + 1].store(executions, std::memory_order_relaxed);
+  }
+  /// The classes and executions of every worker, summed.
+  std::pair<uint64_t, uint64_t> sum(size_t workers) const {
+    uint64_t classes = 0, executions = 0;
+    for (size_t w = 0; w < workers; ++w) {
+      classes += counts_[2 * w].load(std::memory_order_relaxed);
+      executions += counts_[2 * w + 1].load(std::memory_order_relaxed);
+    }
+    return {classes, executions};
+  }
 
  private:
-  std::atomic<size_t>* next_;
+  using Count = std::atomic<uint64_t>;
+  struct Layout {
+    std::atomic<size_t> next{0};
+  };
+  size_t bytes_;
+  Layout* layout_;
+  Count* counts_;
 };
 
 [[noreturn]] void run_worker(const specs::Target& target, const specs::TestProgram& program,
                              const HuntOptions& options, const VerifyLimits& limits,
-                             const std::vector<Prefix>& parts, std::atomic<size_t>& next, int fd) {
+                             const std::vector<Prefix>& parts, SharedState& shared, size_t worker,
+                             int fd) {
   clear_stop();
   stop_on_signals(false);
+  std::atomic<size_t>& next = shared.next();
   const PartSource source{[&]() -> const Prefix* {
                             const size_t i = next.fetch_add(1);
                             return i < parts.size() ? &parts[i] : nullptr;
                           },
                           [&]() { return next.load() < parts.size(); }};
+  const VerifyProgress progress = [&](uint64_t classes, uint64_t executions) {
+    shared.set(worker, classes, executions);
+  };
   std::string text;
   try {
-    text =
-        to_json(verify_taken_parts(target, program, options, limits, source), *target.model).dump();
+    text = to_json(verify_taken_parts(target, program, options, limits, source, progress),
+                   *target.model)
+               .dump();
   } catch (const std::exception& e) {
     text = json{{"error", e.what()}}.dump();
   }
@@ -155,7 +184,7 @@ class SharedCounter {
 
 void start_worker(Worker& w, const specs::Target& target, const specs::TestProgram& program,
                   const HuntOptions& options, const VerifyLimits& limits,
-                  const std::vector<Prefix>& parts, std::atomic<size_t>& next) {
+                  const std::vector<Prefix>& parts, SharedState& shared, size_t worker) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("cannot create a pipe for a worker");
   std::fflush(nullptr);
@@ -163,7 +192,7 @@ void start_worker(Worker& w, const specs::Target& target, const specs::TestProgr
   if (pid < 0) throw std::runtime_error("cannot start a worker process");
   if (pid == 0) {
     ::close(fds[0]);
-    run_worker(target, program, options, limits, parts, next, fds[1]);
+    run_worker(target, program, options, limits, parts, shared, worker, fds[1]);
   }
   ::close(fds[1]);
   w.pid = pid;
@@ -171,8 +200,10 @@ void start_worker(Worker& w, const specs::Target& target, const specs::TestProgr
 }
 
 // Reads every worker's output to its end; once one has found a violation, or a stop was
-// requested here, the others are asked to stop (SIGTERM) and report what they have.
-void collect(std::vector<Worker>& workers) {
+// requested here, the others are asked to stop (SIGTERM) and report what they have. Shows
+// `progress` between reads.
+void collect(std::vector<Worker>& workers, const SharedState& shared,
+             const VerifyProgress& progress) {
   bool found = false, stopped = false;
   for (;;) {
     std::vector<pollfd> fds;
@@ -185,6 +216,10 @@ void collect(std::vector<Worker>& workers) {
     if (fds.empty()) return;
     const int ready = ::poll(fds.data(), fds.size(), 100);
     if (ready < 0 && errno != EINTR) throw std::runtime_error("cannot wait for the workers");
+    if (progress) {
+      const auto [classes, executions] = shared.sum(workers.size());
+      progress(classes, executions);
+    }
     for (size_t i = 0; ready > 0 && i < fds.size(); ++i) {
       if (fds[i].revents == 0) continue;
       char buffer[65536];
@@ -208,8 +243,9 @@ void collect(std::vector<Worker>& workers) {
 }  // namespace
 
 VerifyResult verify_parallel(const specs::Target& target, const specs::TestProgram& program,
-                             const HuntOptions& options, const VerifyLimits& limits, int jobs) {
-  if (jobs <= 1) return verify(target, program, options, limits);
+                             const HuntOptions& options, const VerifyLimits& limits, int jobs,
+                             const VerifyProgress& progress) {
+  if (jobs <= 1) return verify(target, program, options, limits, progress);
   const auto start = std::chrono::steady_clock::now();
   std::vector<Prefix> parts;
   {
@@ -218,10 +254,12 @@ VerifyResult verify_parallel(const specs::Target& target, const specs::TestProgr
     parts = split_prefixes(*engine, target, program, kPartsPerWorker * static_cast<size_t>(jobs),
                            kMaxPrefix);
   }
-  SharedCounter next;
   std::vector<Worker> workers(static_cast<size_t>(std::min<size_t>(jobs, parts.size())));
-  for (Worker& w : workers) start_worker(w, target, program, options, limits, parts, next.next());
-  collect(workers);
+  SharedState shared(workers.size());
+  for (size_t i = 0; i < workers.size(); ++i) {
+    start_worker(workers[i], target, program, options, limits, parts, shared, i);
+  }
+  collect(workers, shared, progress);
   VerifyResult sum;
   sum.completed = true;
   for (size_t i = 0; i < workers.size(); ++i) {

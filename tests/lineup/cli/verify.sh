@@ -53,6 +53,14 @@ run 4 verify boost/queue --roles push=4,pop=4 --budget 300ms --corpus ""
 has '^not completed: .*\(the budget ran out\)$'
 hasnt '^verified'
 
+# A long verification shows its progress (every ten seconds when stderr is no terminal),
+# summed over the workers; --quiet leaves it out.
+run 4 verify verify/treiber-stack --roles push=3,pop=3 --budget 11s --jobs 2 --corpus ""
+has '^\[1[01]/11 s\] [1-9][0-9]* classes, [1-9][0-9]* executions, [1-9][0-9]* executions/s$'
+run 4 verify verify/treiber-stack --roles push=3,pop=3 --budget 11s --corpus "" --quiet
+hasnt 'executions/s'
+has '^not completed: '
+
 # A search that met a blocked wakeup branch (the Herlihy-Wing dequeue spins) ends unassured:
 # there optimal DPOR reaches 3,267 classes where Flanagan-Godefroid DPOR reaches 4,482.
 run 4 verify verify/hw-queue --client "push(1) push(2) | pop() | pop()" --corpus ""
