@@ -1,5 +1,6 @@
 #include "engine/crash_guard.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -62,7 +63,14 @@ void start_watchdog() {
   timer_settime(timer, 0, &spec, nullptr);
 }
 
+// Whether this OS thread's watchdog runs. A forked child keeps its parent's thread-locals but
+// not its timers (timer_create), so the child's thread is told to start its own (pthread_atfork
+// runs in the thread that forked, the child's only one). Asked once per execution: a flag,
+// where comparing getpid() with the pid the watchdog was started for cost a system call each.
+thread_local bool tl_watchdog_started = false;
+
 void install_handlers() {
+  pthread_atfork(nullptr, nullptr, [] { tl_watchdog_started = false; });
   struct sigaction sa = {};
   sa.sa_sigaction = handler;
   // SA_NODEFER: the handler leaves by longjmp, so the signal must not stay blocked.
@@ -92,13 +100,11 @@ CrashGuard::CrashGuard() {
     sigaltstack(&ss, nullptr);
     stack_ready = true;
   }
-  // A forked child keeps its parent's thread-locals and alternate stack but not its timers
-  // (timer_create): a worker process forked after its parent ran executions starts its own,
-  // or a hang in it would never end.
-  thread_local pid_t watchdog_for = 0;
-  if (watchdog_for != getpid()) {
+  // A worker process forked after its parent ran executions starts its own, or a hang in it
+  // would never end.
+  if (!tl_watchdog_started) {
     start_watchdog();
-    watchdog_for = getpid();
+    tl_watchdog_started = true;
   }
 }
 
