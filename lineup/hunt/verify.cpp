@@ -191,6 +191,7 @@ VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram&
                           [&]() { return taken < parts.size(); }};
   VerifyResult out = verify_taken_parts(target, program, options, limits, source, progress);
   estimate_untaken_parts(out, parts.size());
+  if (parts.empty()) out.completed = false;  // nothing searched: nothing verified
   return out;
 }
 
