@@ -3,7 +3,9 @@
 # GenMC's SC exploration of the MS queue, Treiber stack and Herlihy-Wing queue clients of its
 # test suite (tests/correct/data-structures/{ms-queue,treiber-stack,hw-queue}/variants/main0.c,
 # their shape set by the -DCONFIG_* flags those clients read), and lineup's exploration of the
-# same algorithms (adapters/verify/, written from the papers) under the same clients. One line
+# same algorithms (adapters/verify/, written from the papers) under the same clients; and, as
+# a fourth client, GenMC on bench/genmc/ms_queue_paper.c, lineup's verify/ms-queue (the paper's
+# MS queue) step for step in C, where the suite's MS queue is CDSChecker's variant. One line
 # per client: GenMC's complete and blocked executions and seconds, as it runs by default and
 # with -disable-spin-assume (no loop iteration cut short as a blocked execution: the count of
 # every execution class of the client as written), and lineup's classes, executions and
@@ -19,8 +21,11 @@
 #                   /usr/lib/llvm-{20..13} with clang beside it)
 #   SHAPES          clients to run (default: "suite 2+2 3+3"): "suite" is each test's own
 #                   client (ms-queue and hw-queue: 2 threads of enqueue then dequeue, with its
-#                   -unroll=3; treiber-stack: 2 pushers, 1 popper), "N+M" is N threads that
-#                   push or enqueue once and M that pop or dequeue once
+#                   -unroll=3; treiber-stack: 2 pushers, 1 popper; ms-queue (paper): the
+#                   2 threads of ms-queue's, without -unroll, which would cut executions short),
+#                   "N+M" is N threads that push or enqueue once and M that pop or dequeue once
+#   CLIENTS         which of "ms-queue treiber-stack hw-queue ms-queue-paper" to run (default:
+#                   all four)
 #   BUDGET          lineup's time limit per client (default: 600s)
 #   GENMC_TIMEOUT   GenMC's, in seconds (default: 600)
 #   GENMC_FLAGS     extra GenMC flags for every run (e.g. -disable-spin-assume)
@@ -42,6 +47,15 @@ shapes=${SHAPES:-suite 2+2 3+3}
 budget=${BUDGET:-600s}
 genmc_timeout=${GENMC_TIMEOUT:-600}
 tests=$checkout/tests/correct/data-structures
+wanted=${CLIENTS:-ms-queue treiber-stack hw-queue ms-queue-paper}
+paper_ms_queue=$here/genmc/ms_queue_paper.c
+[ -f "$paper_ms_queue" ] || { echo "no $paper_ms_queue" >&2; exit 2; }
+for t in $wanted; do
+  case $t in
+    ms-queue | treiber-stack | hw-queue | ms-queue-paper) ;;
+    *) echo "unknown client in CLIENTS: $t" >&2; exit 2 ;;
+  esac
+done
 for t in ms-queue treiber-stack hw-queue; do
   [ -f "$tests/$t/variants/main0.c" ] || { echo "$checkout has no $t client" >&2; exit 2; }
 done
@@ -96,45 +110,58 @@ genmc_version=$("$genmc" -sc -disable-estimation -- "$tests/treiber-stack/varian
   grep -m1 -o 'GenMC v[^ ]* (LLVM [^)]*)' || true)
 
 # --- the clients -------------------------------------------------------------------------
-# Each line: GenMC test, lineup structure, shape, GenMC flags, lineup client.
+# A client of $wanted as "name|GenMC source|lineup structure".
+describe() {
+  if [ "$1" = ms-queue-paper ]; then
+    echo "ms-queue (paper)|$paper_ms_queue|verify/ms-queue"
+  else
+    echo "$1|$tests/$1/variants/main0.c|verify/$1"
+  fi
+}
+
+# Each line: client, GenMC source, lineup structure, shape, GenMC flags, lineup client.
 clients() {
   local shape n m t i client flags
+  local queue_suite="-- -DCONFIG_QUEUE_WRITERS=0 -DCONFIG_QUEUE_READERS=0 -DCONFIG_QUEUE_RDWR=2"
+  local pair="push(1) pop() | push(2) pop()"
   for shape in $shapes; do
-    if [ "$shape" = suite ]; then
-      # As the tests' args.sc.mo.in give them (treiber-stack has none: its defaults).
-      flags="-unroll=3 -- -DCONFIG_QUEUE_WRITERS=0 -DCONFIG_QUEUE_READERS=0 -DCONFIG_QUEUE_RDWR=2"
-      echo "ms-queue|verify/ms-queue|suite 2x(enq deq)|$flags|push(1) pop() | push(2) pop()"
-      echo "treiber-stack|verify/treiber-stack|suite 2 push+1 pop|--|push(1) | push(2) | pop()"
-      echo "hw-queue|verify/hw-queue|suite 2x(enq deq)|$flags|push(1) pop() | push(2) pop()"
-      continue
-    fi
-    n=${shape%+*} m=${shape#*+}
-    client=""
-    for ((i = 1; i <= n; i++)); do client+="${client:+ | }push($i)"; done
-    for ((i = 1; i <= m; i++)); do client+="${client:+ | }pop()"; done
-    for t in ms-queue treiber-stack hw-queue; do
+    for t in $wanted; do
+      if [ "$shape" = suite ]; then
+        # As the tests' args.sc.mo.in give them (treiber-stack has none: its defaults);
+        # ms-queue (paper) without -unroll, which would cut its retry loops short.
+        case $t in
+          treiber-stack) echo "$(describe "$t")|suite 2 push+1 pop|--|push(1) | push(2) | pop()" ;;
+          ms-queue-paper) echo "$(describe "$t")|suite 2x(enq deq)|$queue_suite|$pair" ;;
+          *) echo "$(describe "$t")|suite 2x(enq deq)|-unroll=3 $queue_suite|$pair" ;;
+        esac
+        continue
+      fi
+      n=${shape%+*} m=${shape#*+}
+      client=""
+      for ((i = 1; i <= n; i++)); do client+="${client:+ | }push($i)"; done
+      for ((i = 1; i <= m; i++)); do client+="${client:+ | }pop()"; done
       case $t in
         treiber-stack) flags="-DCONFIG_STACK_WRITERS=$n -DCONFIG_STACK_READERS=$m" ;;
         *) flags="-DCONFIG_QUEUE_WRITERS=$n -DCONFIG_QUEUE_READERS=$m -DCONFIG_QUEUE_RDWR=0" ;;
       esac
-      echo "$t|verify/$t|$shape|-- $flags|$client"
+      echo "$(describe "$t")|$shape|-- $flags|$client"
     done
   done
 }
 
-# GenMC on one client: "complete blocked seconds" (- for a run that did not finish).
+# GenMC on one client's source: "complete blocked seconds" (- for a run that did not finish).
 run_genmc() {
-  local test=$1 flags=$2 out
+  local source=$1 flags=$2 out
   # shellcheck disable=SC2086  # the flags are words
   out=$(timeout "$genmc_timeout" "$genmc" -sc -disable-mm-detector -disable-estimation \
-    ${GENMC_FLAGS:-} ${flags%%--*} -- ${flags#*--} "$tests/$test/variants/main0.c" 2>&1)
+    ${GENMC_FLAGS:-} ${flags%%--*} -- ${flags#*--} "$source" 2>&1)
   local status=$?
   local complete blocked seconds
   complete=$(sed -n 's/.*Number of complete executions explored: \([0-9]*\).*/\1/p' <<<"$out")
   blocked=$(sed -n 's/.*Number of blocked executions seen: \([0-9]*\).*/\1/p' <<<"$out")
   seconds=$(sed -n 's/.*Total wall-clock time: \([0-9.]*\)s.*/\1/p' <<<"$out")
   if [ $status -ne 0 ] || [ -z "$complete" ]; then
-    echo "GenMC on $test ($flags) did not finish (status $status):" >&2
+    echo "GenMC on $source ($flags) did not finish (status $status):" >&2
     tail -5 <<<"$out" >&2
     echo "- - -"
     return
@@ -169,14 +196,14 @@ run_lineup() {
 echo "GenMC: ${genmc_version:-$genmc}, -sc ${GENMC_FLAGS:-}"
 echo "lineup: $lineup $lineup_mode, budget $budget; $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
-fmt="| %-13s | %-18s | %17s | %8s | %20s | %8s | %14s | %17s | %8s | %-13s |\n"
+fmt="| %-16s | %-18s | %17s | %8s | %20s | %8s | %14s | %17s | %8s | %-13s |\n"
 printf "$fmt" client shape "GenMC compl.+blk." "GenMC s" "GenMC no spin-assume" "GenMC s" \
   "lineup classes" "lineup executions" "lineup s" "lineup verdict"
 printf "$fmt" --- --- ---: ---: ---: ---: ---: ---: ---: ---
-while IFS='|' read -r test structure shape flags client; do
-  read -r complete blocked gseconds < <(run_genmc "$test" "$flags")
+while IFS='|' read -r test source structure shape flags client; do
+  read -r complete blocked gseconds < <(run_genmc "$source" "$flags")
   read -r complete_na blocked_na gseconds_na < <(GENMC_FLAGS="${GENMC_FLAGS:-} -disable-spin-assume" \
-    run_genmc "$test" "$flags")
+    run_genmc "$source" "$flags")
   read -r classes executions lseconds verdict < <(run_lineup "$structure" "$client")
   printf "$fmt" "$test" "$shape" "$complete + $blocked" "$gseconds" "$complete_na + $blocked_na" \
     "$gseconds_na" "$classes" "$executions" "$lseconds" "$verdict"
