@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "generator/client.h"
 #include "lineup/cli/client_option.h"
@@ -259,14 +260,20 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
                     stop_reason(v).c_str());
         if (v.estimated_executions > 0) {
           const double per_execution = v.seconds / static_cast<double>(v.search.executions);
+          std::string why;
+          if (v.parts_searched < v.parts) {
+            why = " (" + std::to_string(v.parts - v.parts_searched) + " of the " +
+                  std::to_string(v.parts) + " parts of the split search not begun: not estimated)";
+          } else if (v.estimate_is_lower) {
+            why =
+                " (the search has not backed up to every branching point on its path yet: their "
+                "other branches are not estimated)";
+          }
           std::printf(
               "estimate of the whole (rough, see README): %s~%.3g executions, ~%.3g classes, "
               "~%.3g s at this rate%s\n",
               v.estimate_is_lower ? ">= " : "", v.estimated_executions, estimated_classes,
-              v.estimated_executions * per_execution,
-              v.estimate_is_lower ? " (the search has not backed up to every branching point "
-                                    "on its path yet: their other branches are not estimated)"
-                                  : "");
+              v.estimated_executions * per_execution, why.c_str());
         }
         break;
     }

@@ -170,17 +170,12 @@ VerifyResult verify_taken_parts(const specs::Target& target, const specs::TestPr
   return out;
 }
 
-void estimate_untaken_parts(VerifyResult& result, size_t parts) {
+void note_untaken_parts(VerifyResult& result, size_t parts) {
   result.parts = parts;
   if (result.parts_searched >= parts || result.search.violation) return;
   result.completed = false;
   result.ended_unclaimed = false;
-  if (result.parts_searched == 0) return;
-  // The parts not begun are guessed at the mean: a guess either way, no lower bound.
-  result.estimate_is_lower = false;
-  const double left = static_cast<double>(parts - result.parts_searched);
-  result.estimated_executions +=
-      left * result.estimated_executions / static_cast<double>(result.parts_searched);
+  result.estimate_is_lower = true;
 }
 
 VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram& program,
@@ -190,7 +185,7 @@ VerifyResult verify_parts(const specs::Target& target, const specs::TestProgram&
   const PartSource source{[&]() { return taken < parts.size() ? &parts[taken++] : nullptr; },
                           [&]() { return taken < parts.size(); }};
   VerifyResult out = verify_taken_parts(target, program, options, limits, source, progress);
-  estimate_untaken_parts(out, parts.size());
+  note_untaken_parts(out, parts.size());
   if (parts.empty()) out.completed = false;  // nothing searched: nothing verified
   return out;
 }

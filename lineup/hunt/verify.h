@@ -86,15 +86,16 @@ struct PartSource {
 /// verify_parts() on the parts `source` hands out until it has none left or the search stops
 /// short. The result counts only those parts: `parts_searched` is how many it took (the one
 /// it stopped in included), its estimate covers them alone, and `parts` is left 0 for the
-/// caller, who knows them all, to set with estimate_untaken_parts().
+/// caller, who knows them all, to set with note_untaken_parts().
 VerifyResult verify_taken_parts(const specs::Target& target, const specs::TestProgram& program,
                                 const HuntOptions& options, const VerifyLimits& limits,
                                 const PartSource& source, const VerifyProgress& progress = {});
 
 /// Completes `result` of the parts taken so far to the whole split into `parts`: a search
-/// stopped short with parts not begun adds to its estimate the mean of the parts it took for
-/// each (a guess, so the estimate is no lower bound then), and cannot be completed.
-void estimate_untaken_parts(VerifyResult& result, size_t parts);
+/// stopped short with parts not begun cannot be completed, and its estimate, of the parts
+/// taken alone, is a lower one (parts differ in size by orders of magnitude, the first ones
+/// holding most classes: a mean of those taken says nothing of the others).
+void note_untaken_parts(VerifyResult& result, size_t parts);
 
 /// The options a verification runs with: `options` with kVerifyStrategy, no bound, `limits`'
 /// cap, one violation.

@@ -286,7 +286,7 @@ VerifyResult verify_parallel(const specs::Target& target, const specs::TestProgr
     add(sum, j, *target.model);
   }
   if (sum.search.violation) sum.completed = false;
-  estimate_untaken_parts(sum, parts.size());
+  note_untaken_parts(sum, parts.size());
   if (sum.completed) sum.estimated_executions = 0;
   sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return sum;
