@@ -46,8 +46,8 @@ TEST(Verify, RefQueueTwoPushersTwoPoppersHasTheEnumeratedClasses) {
   EXPECT_GE(v.search.executions, v.classes);
 }
 
-// The same on lock-free structures, where DPOR runs some classes more than once (a pending
-// CAS counts as a write for its sleep sets).
+// The same on lock-free structures, whose failed CASes are reads: classes that differ only in
+// the order of two failed CASes on one location are one.
 TEST(Verify, LockFreeClientsHaveTheEnumeratedClasses) {
   for (const char* name : {"boost/stack", "boost/queue"}) {
     const specs::Target& target = *specs::find_target(name);
