@@ -137,8 +137,7 @@ bool owns_something(engine::Engine& engine, engine::Program& p, const Prefix& pr
     PrefixThenAwake strategy(prefix, seed);
     const engine::ExecutionResult& r = engine.run(p, strategy);
     if (r.outcome != engine::Outcome::kAbandoned && r.outcome != engine::Outcome::kDivergence &&
-        r.trace.steps.size() >= prefix.size() &&
-        owner_prefix(r.trace.steps, prefix.size()) == prefix) {
+        owns(r.trace.steps, prefix)) {
       return true;
     }
   }
