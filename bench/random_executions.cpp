@@ -7,7 +7,7 @@
 
 #include "adapters/smoke/smoke_programs.h"
 #include "engine/engine.h"
-#include "engine/heap.h"
+#include "engine/memory/heap.h"
 #include "engine/strategy/random.h"
 
 namespace {

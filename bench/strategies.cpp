@@ -14,7 +14,7 @@
 
 #include "adapters/smoke/smoke_programs.h"
 #include "engine/engine.h"
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/cbdpor.h"
 #include "engine/strategy/dpor.h"
 #include "engine/strategy/icb.h"

@@ -13,7 +13,7 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/trace.h"
 
 namespace lineup::checker {

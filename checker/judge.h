@@ -26,7 +26,7 @@
 #include "checker/shortcuts/serial_linearizations.h"
 #include "checker/shortcuts/shortcut_tally.h"
 #include "checker/shortcuts/witnesses.h"
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/trace.h"
 #include "specs/structure.h"
 

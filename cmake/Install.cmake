@@ -22,6 +22,10 @@ foreach(folder engine specs generator checker lineup adapters/smoke adapters/lib
           COMPONENT development
           FILES_MATCHING PATTERN "*.h" PATTERN cases EXCLUDE)
 endforeach()
+# Forwarding headers at the old paths of moved headers (compat/engine/heap.h becomes
+# include/lineup/engine/heap.h), kept for one release.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/compat/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/lineup
+        COMPONENT development FILES_MATCHING PATTERN "*.h")
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/lineupConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/lineupConfig.cmake

@@ -14,7 +14,10 @@ function(lineup_library target export_name)
     set(scope INTERFACE)
   endif()
   target_compile_features(${target} ${scope} cxx_std_20)
+  # compat/: forwarding headers at the paths of moved headers, for one release (installed
+  # beside the headers they forward to).
   target_include_directories(${target} ${scope} $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+                             $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/compat>
                              $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/lineup>)
   set_target_properties(${target} PROPERTIES EXPORT_NAME ${export_name})
   add_library(lineup::${export_name} ALIAS ${target})

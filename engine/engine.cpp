@@ -3,7 +3,7 @@
 #include <thread>
 
 #include "engine/execution.h"
-#include "engine/heap.h"
+#include "engine/memory/heap.h"
 #include "engine/strategy/replay.h"
 
 namespace lineup::engine {

@@ -6,14 +6,14 @@
 #include <memory>
 #include <vector>
 
-#include "engine/block_names.h"
 #include "engine/execution_listener.h"
-#include "engine/fibers.h"
+#include "engine/memory/block_names.h"
 #include "engine/options.h"
 #include "engine/outcome.h"
 #include "engine/program.h"
 #include "engine/strategy/replay.h"
 #include "engine/strategy/strategy.h"
+#include "engine/threads/fibers.h"
 
 namespace lineup::engine {
 

@@ -14,25 +14,25 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/block_names.h"
-#include "engine/condition_variables.h"
 #include "engine/execution_listener.h"
-#include "engine/fibers.h"
-#include "engine/heap.h"
-#include "engine/locks.h"
+#include "engine/memory/block_names.h"
+#include "engine/memory/heap.h"
+#include "engine/memory/static_writes.h"
+#include "engine/memory/weak_memory.h"
 #include "engine/modes.h"
 #include "engine/options.h"
 #include "engine/outcome.h"
-#include "engine/predicate_waits.h"
 #include "engine/program.h"
-#include "engine/spin_window.h"
-#include "engine/static_writes.h"
 #include "engine/strategy/strategy.h"
-#include "engine/thread_exits.h"
-#include "engine/thread_specifics.h"
-#include "engine/virtual_clock.h"
-#include "engine/watchdog.h"
-#include "engine/weak_memory.h"
+#include "engine/thread_state.h"
+#include "engine/threads/fibers.h"
+#include "engine/threads/thread_exits.h"
+#include "engine/threads/thread_specifics.h"
+#include "engine/waiting/condition_variables.h"
+#include "engine/waiting/locks.h"
+#include "engine/waiting/predicate_waits.h"
+#include "engine/waiting/virtual_clock.h"
+#include "engine/waiting/watchdog.h"
 
 namespace lineup::engine {
 
@@ -210,37 +210,6 @@ class Execution {
   static constexpr size_t kNone = static_cast<size_t>(-1);
   static constexpr uint64_t kAddressBits = (uint64_t{1} << 48) - 1;
 
-  struct ThreadState {
-    bool spin_blocked = false;
-    int32_t call = -1;  // index of the current call span
-    /// A pointer into this thread's stack was written outside it: other threads may reach
-    /// the stack, so every access to it is a step from now on.
-    bool stack_published = false;
-    SpinWindow spin;
-    /// Addresses on this thread's stack that another thread has accessed in this execution
-    /// (a wait node on the stack, linked into a queue of waiters): the other thread may
-    /// change them, so a loop reading them can be a spin.
-    std::vector<uintptr_t> shared_stack;
-    /// c11 mode: locations whose atomic reads read the newest store for the rest of the
-    /// current call (reads_latest_only).
-    std::vector<uintptr_t> latest_only;
-
-    /// Back to a thread that has not started. In place: the spin window's ring is 10 KB,
-    /// and an emptied window never reads what it holds.
-    void restart() {
-      spin_blocked = stack_published = false;
-      call = -1;
-      spin.clear();
-      shared_stack.clear();
-      latest_only.clear();
-    }
-    bool stack_shared(uintptr_t addr) const {
-      for (uintptr_t a : shared_stack) {
-        if (a == addr) return true;
-      }
-      return false;
-    }
-  };
   /// A fatal signal in controlled code, recorded by on_signal for run() to report.
   struct Fault {
     int signal = 0;  // -1 for a hang (on_watchdog_tick)
@@ -385,9 +354,9 @@ class Execution {
   } range_write_;
   std::vector<ThreadState> threads_;
   Transition pending_[kMaxThreads];
-  Locks locks_{*this};
-  ConditionVariables condition_variables_{*this};
-  PredicateWaits predicate_waits_{*this};
+  Locks locks_;
+  ConditionVariables condition_variables_;
+  PredicateWaits predicate_waits_;
   ThreadSpecifics thread_specifics_{fibers_};
   ThreadExits thread_exits_{fibers_};
   StaticWrites static_writes_;

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/memory_model.h"
+#include "engine/memory/memory_model.h"
 
 namespace lineup::engine {
 

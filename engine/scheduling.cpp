@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "engine/execution.h"
-#include "engine/heap.h"
+#include "engine/memory/heap.h"
 #include "engine/modes.h"
 #include "engine/step_inline.h"
 

@@ -11,7 +11,7 @@
 #include <cstdint>
 
 #include "engine/execution.h"
-#include "engine/heap.h"
+#include "engine/memory/heap.h"
 #include "engine/modes.h"
 #include "engine/strategy/random_bits.h"
 

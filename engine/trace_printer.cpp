@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/heap.h"
-#include "engine/symbolizer.h"
+#include "engine/diagnostics/symbolizer.h"
+#include "engine/memory/heap.h"
 
 namespace lineup::engine {
 namespace {

@@ -4,7 +4,7 @@
 // order, returning the first item it takes, and starts over while it takes none. Dequeue
 // blocks on an empty queue: a program must push at least as many items as it pops, or a pop
 // spins for ever, which lineup reports as a deadlock (the spin detection of
-// engine/spin_window.h blocks it).
+// engine/waiting/spin_window.h blocks it).
 //
 // Declared for `lineup verify` and bench/genmc_compare.sh, beside GenMC's client of its own
 // version (tests/correct/data-structures/hw-queue). That one loads each slot before swapping

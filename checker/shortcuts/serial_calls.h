@@ -6,7 +6,7 @@
 #pragma once
 
 #include "checker/boundary_order.h"
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/trace.h"
 
 namespace lineup::checker {

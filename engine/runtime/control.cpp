@@ -4,11 +4,12 @@
 
 #include "engine/execution.h"
 #include "engine/modes.h"
+#include "engine/sync_steps.h"
 
 extern "C" void lineup_block_until(bool (*pred)(void*), void* arg) {
   if (lineup::engine::Execution* e = lineup::engine::tl_active) {
-    e->predicate_waits().block_until(pred, arg,
-                                     reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
+    lineup::engine::SyncSteps(*e).block_until(
+        pred, arg, reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
     return;
   }
   while (!pred(arg)) {

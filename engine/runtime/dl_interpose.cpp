@@ -9,10 +9,10 @@
 #include <dlfcn.h>
 
 #include "engine/execution.h"
-#include "engine/library_search.h"
 #include "engine/modes.h"
 #include "engine/runtime/real_function.h"
-#include "engine/static_storage.h"
+#include "engine/threads/library_search.h"
+#include "engine/threads/static_storage.h"
 
 namespace {
 

@@ -17,6 +17,7 @@
 #include "engine/execution.h"
 #include "engine/modes.h"
 #include "engine/runtime/real_function.h"
+#include "engine/sync_steps.h"
 
 // Futex wakes issued by controlled code on this OS thread. Waiters compare it with its value
 // when they started waiting, so only its changes matter, not where it starts.
@@ -56,9 +57,9 @@ extern "C" long syscall(long number, ...) noexcept {
         // EAGAIN would.
         FutexWait w{reinterpret_cast<const volatile int*>(a[0]), static_cast<int>(a[2]),
                     tl_futex_wakes};
-        e->predicate_waits().block_until(&futex_wait_over, &w,
-                                         reinterpret_cast<uintptr_t>(__builtin_return_address(0)),
-                                         static_cast<uintptr_t>(a[0]));
+        lineup::engine::SyncSteps(*e).block_until(
+            &futex_wait_over, &w, reinterpret_cast<uintptr_t>(__builtin_return_address(0)),
+            static_cast<uintptr_t>(a[0]));
         return 0;
       }
       case FUTEX_WAKE:

@@ -10,10 +10,10 @@
 #include <cstddef>
 #include <cstring>
 
-#include "engine/dynamic_linker.h"
 #include "engine/execution.h"
-#include "engine/heap.h"
+#include "engine/memory/heap.h"
 #include "engine/modes.h"
+#include "engine/threads/dynamic_linker.h"
 
 extern "C" {
 void* __libc_malloc(size_t);

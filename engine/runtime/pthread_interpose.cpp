@@ -14,6 +14,7 @@
 #include "engine/execution.h"
 #include "engine/modes.h"
 #include "engine/runtime/real_function.h"
+#include "engine/sync_steps.h"
 
 using lineup::engine::Execution;
 using lineup::engine::tl_active;
@@ -40,11 +41,12 @@ bool is_recursive(const pthread_mutex_t* m) {
 }  // namespace
 
 // Defines the replacement `int name params`: controlled code gets the engine's model,
-// `e->modelled` (`e` the running Execution), everyone else glibc's `name` called with `args`.
-#define LINEUP_MODELLED(name, params, args, modelled) \
-  int name params {                                   \
-    if (Execution* e = tl_active) return e->modelled; \
-    return LINEUP_REAL_FUNCTION(name) args;           \
+// `SyncSteps(*e).modelled` (`e` the running Execution), everyone else glibc's `name` called
+// with `args`.
+#define LINEUP_MODELLED(name, params, args, modelled)                            \
+  int name params {                                                              \
+    if (Execution* e = tl_active) return lineup::engine::SyncSteps(*e).modelled; \
+    return LINEUP_REAL_FUNCTION(name) args;                                      \
   }
 
 // Defines the replacement `int name(type* l)` of a lock's destroy function: the execution, if
@@ -58,79 +60,78 @@ bool is_recursive(const pthread_mutex_t* m) {
 extern "C" {
 
 LINEUP_MODELLED(pthread_mutex_lock, (pthread_mutex_t * m), (m),
-                locks().mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
+                mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
 
 LINEUP_MODELLED(pthread_mutex_trylock, (pthread_mutex_t * m), (m),
-                locks().mutex_trylock(addr(m), is_recursive(m), LINEUP_PC))
+                mutex_trylock(addr(m), is_recursive(m), LINEUP_PC))
 
 // A timed lock in controlled code waits like a plain lock: time only passes when nothing else
 // can run, and a lock that is never released is a deadlock worth reporting.
 LINEUP_MODELLED(pthread_mutex_timedlock, (pthread_mutex_t * m, const struct timespec* t), (m, t),
-                locks().mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
+                mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
 
 // std::timed_mutex's try_lock_for and try_lock_until on the steady clock.
 LINEUP_MODELLED(pthread_mutex_clocklock,
                 (pthread_mutex_t * m, clockid_t clock, const struct timespec* t), (m, clock, t),
-                locks().mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
+                mutex_lock(addr(m), is_recursive(m), LINEUP_PC))
 
-LINEUP_MODELLED(pthread_mutex_unlock, (pthread_mutex_t * m), (m),
-                locks().mutex_unlock(addr(m), LINEUP_PC))
+LINEUP_MODELLED(pthread_mutex_unlock, (pthread_mutex_t * m), (m), mutex_unlock(addr(m), LINEUP_PC))
 
 LINEUP_FORGOTTEN(pthread_mutex_destroy, pthread_mutex_t)
 
 LINEUP_MODELLED(pthread_rwlock_rdlock, (pthread_rwlock_t * l), (l),
-                locks().rwlock_rdlock(addr(l), false, LINEUP_PC))
+                rwlock_rdlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_tryrdlock, (pthread_rwlock_t * l), (l),
-                locks().rwlock_rdlock(addr(l), true, LINEUP_PC))
+                rwlock_rdlock(addr(l), true, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_wrlock, (pthread_rwlock_t * l), (l),
-                locks().rwlock_wrlock(addr(l), false, LINEUP_PC))
+                rwlock_wrlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_trywrlock, (pthread_rwlock_t * l), (l),
-                locks().rwlock_wrlock(addr(l), true, LINEUP_PC))
+                rwlock_wrlock(addr(l), true, LINEUP_PC))
 
 // Timed rwlock acquisitions (std::shared_timed_mutex's try_lock_for and friends) wait like
 // plain ones, as timed mutex locks do.
 LINEUP_MODELLED(pthread_rwlock_timedrdlock, (pthread_rwlock_t * l, const struct timespec* t),
-                (l, t), locks().rwlock_rdlock(addr(l), false, LINEUP_PC))
+                (l, t), rwlock_rdlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_clockrdlock,
                 (pthread_rwlock_t * l, clockid_t clock, const struct timespec* t), (l, clock, t),
-                locks().rwlock_rdlock(addr(l), false, LINEUP_PC))
+                rwlock_rdlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_timedwrlock, (pthread_rwlock_t * l, const struct timespec* t),
-                (l, t), locks().rwlock_wrlock(addr(l), false, LINEUP_PC))
+                (l, t), rwlock_wrlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_clockwrlock,
                 (pthread_rwlock_t * l, clockid_t clock, const struct timespec* t), (l, clock, t),
-                locks().rwlock_wrlock(addr(l), false, LINEUP_PC))
+                rwlock_wrlock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_rwlock_unlock, (pthread_rwlock_t * l), (l),
-                locks().rwlock_unlock(addr(l), LINEUP_PC))
+                rwlock_unlock(addr(l), LINEUP_PC))
 
 LINEUP_FORGOTTEN(pthread_rwlock_destroy, pthread_rwlock_t)
 
 // POSIX spin locks are glibc atomics, which no hook sees: one logical thread spinning on a
 // lock another holds would spin the shared OS thread for ever. They are modelled as mutexes.
 LINEUP_MODELLED(pthread_spin_lock, (pthread_spinlock_t * l), (l),
-                locks().mutex_lock(addr(l), false, LINEUP_PC))
+                mutex_lock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_spin_trylock, (pthread_spinlock_t * l), (l),
-                locks().mutex_trylock(addr(l), false, LINEUP_PC))
+                mutex_trylock(addr(l), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_spin_unlock, (pthread_spinlock_t * l), (l),
-                locks().mutex_unlock(addr(l), LINEUP_PC))
+                mutex_unlock(addr(l), LINEUP_PC))
 
 LINEUP_FORGOTTEN(pthread_spin_destroy, pthread_spinlock_t)
 
 LINEUP_MODELLED(pthread_cond_wait, (pthread_cond_t * c, pthread_mutex_t* m), (c, m),
-                condition_variables().wait(addr(c), addr(m), nullptr, LINEUP_PC))
+                cond_wait(addr(c), addr(m), nullptr, LINEUP_PC))
 
 int pthread_cond_timedwait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* t) {
   if (Execution* e = tl_active) {
     const lineup::engine::Deadline deadline{wait_clock(c), *t};
-    return e->condition_variables().wait(addr(c), addr(m), &deadline, LINEUP_PC);
+    return lineup::engine::SyncSteps(*e).cond_wait(addr(c), addr(m), &deadline, LINEUP_PC);
   }
   return LINEUP_REAL_FUNCTION(pthread_cond_timedwait)(c, m, t);
 }
@@ -139,16 +140,16 @@ int pthread_cond_clockwait(pthread_cond_t* c, pthread_mutex_t* m, clockid_t cloc
                            const struct timespec* t) {
   if (Execution* e = tl_active) {
     const lineup::engine::Deadline deadline{clock, *t};
-    return e->condition_variables().wait(addr(c), addr(m), &deadline, LINEUP_PC);
+    return lineup::engine::SyncSteps(*e).cond_wait(addr(c), addr(m), &deadline, LINEUP_PC);
   }
   return LINEUP_REAL_FUNCTION(pthread_cond_clockwait)(c, m, clock, t);
 }
 
 LINEUP_MODELLED(pthread_cond_signal, (pthread_cond_t * c), (c),
-                condition_variables().signal(addr(c), false, LINEUP_PC))
+                cond_signal(addr(c), false, LINEUP_PC))
 
 LINEUP_MODELLED(pthread_cond_broadcast, (pthread_cond_t * c), (c),
-                condition_variables().signal(addr(c), true, LINEUP_PC))
+                cond_signal(addr(c), true, LINEUP_PC))
 
 // Per-thread values under pthread keys: controlled code (setup, teardown and the logical
 // threads, which share one OS thread) gets the execution's per-logical-thread tables.

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/search_tree.h"
 #include "engine/strategy/strategy.h"
 

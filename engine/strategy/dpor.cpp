@@ -4,7 +4,7 @@
 #include <bit>
 #include <optional>
 
-#include "engine/spin_window.h"
+#include "engine/waiting/spin_window.h"
 
 namespace lineup::engine {
 namespace {

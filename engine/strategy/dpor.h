@@ -43,7 +43,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/disablers.h"
 #include "engine/strategy/search_tree.h"
 #include "engine/strategy/spin_enablers.h"

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/memory_model.h"
+#include "engine/memory/memory_model.h"
 #include "engine/strategy/strategy.h"
 
 namespace lineup::engine {

@@ -1,6 +1,6 @@
 #include "engine/strategy/pos.h"
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/highest_priority.h"
 #include "engine/strategy/random_bits.h"
 

@@ -8,7 +8,7 @@
 
 #include <cstdint>
 
-#include "engine/strategy/choice.h"
+#include "engine/memory/choice.h"
 #include "engine/strategy/random_bits.h"
 
 namespace lineup::engine {

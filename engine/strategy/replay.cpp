@@ -1,6 +1,6 @@
 #include "engine/strategy/replay.h"
 
-#include "engine/symbolizer.h"
+#include "engine/diagnostics/symbolizer.h"
 
 namespace lineup::engine {
 namespace {

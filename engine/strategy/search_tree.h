@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/decision.h"
 #include "engine/strategy/strategy.h"
 

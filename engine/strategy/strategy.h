@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/memory/choice.h"
 #include "engine/outcome.h"
-#include "engine/strategy/choice.h"
 #include "engine/strategy/coverage.h"
 #include "engine/strategy/decision.h"
 #include "engine/trace.h"

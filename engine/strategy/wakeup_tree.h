@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 
 namespace lineup::engine {
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "engine/hidden_accesses.h"
+#include "engine/diagnostics/hidden_accesses.h"
 
 namespace lineup::cli {
 

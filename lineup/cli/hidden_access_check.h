@@ -1,6 +1,6 @@
 // The check a hunt makes before its first program: does the code under test make memory
-// accesses lineup cannot see (engine/hidden_accesses.h)? A hunt over such code would give
-// verdicts and coverage claims resting on accesses nobody controlled, so it is refused unless
+// accesses lineup cannot see (engine/diagnostics/hidden_accesses.h)? A hunt over such code would
+// give verdicts and coverage claims resting on accesses nobody controlled, so it is refused unless
 // the user allows it, and then qualified.
 #pragma once
 

@@ -11,7 +11,7 @@
 
 #include "adapters/smoke/smoke_programs.h"
 #include "engine/engine.h"
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/coverage.h"
 #include "engine/trace_printer.h"
 #include "lineup/cli/corpus_commands.h"

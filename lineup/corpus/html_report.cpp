@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "engine/diagnostics/symbolizer.h"
 #include "engine/strategy/replay.h"
-#include "engine/symbolizer.h"
 #include "engine/trace_printer.h"
 #include "lineup/hunt/search.h"
 

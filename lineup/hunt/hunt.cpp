@@ -6,7 +6,7 @@
 #include <set>
 
 #include "checker/call_set.h"
-#include "engine/symbolizer.h"
+#include "engine/diagnostics/symbolizer.h"
 #include "engine/transition.h"
 #include "generator/client_programs.h"
 #include "generator/programs.h"

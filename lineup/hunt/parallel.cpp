@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/symbolizer.h"
+#include "engine/diagnostics/symbolizer.h"
 #include "generator/programs.h"
 #include "lineup/hunt/case_json.h"
 #include "lineup/hunt/cheap_clocks.h"

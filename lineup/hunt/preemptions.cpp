@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "engine/symbolizer.h"
+#include "engine/diagnostics/symbolizer.h"
 
 namespace lineup::hunt {
 

@@ -3,7 +3,7 @@
 #include <bit>
 #include <stdexcept>
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 
 namespace lineup::hunt {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/symbolizer.h"
+#include "engine/diagnostics/symbolizer.h"
 
 namespace lineup::hunt {
 

@@ -12,7 +12,7 @@
 #include <numeric>
 #include <vector>
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 
 namespace lineup::checker {
 namespace {

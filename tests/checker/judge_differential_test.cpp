@@ -13,7 +13,7 @@
 #include "checker/phase1.h"
 #include "checker/shortcuts/model_moves.h"
 #include "checker/shortcuts/unique_linearization.h"
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/factory.h"
 #include "engine/strategy/random_bits.h"
 #include "generator/programs.h"

@@ -5,7 +5,7 @@
 #include <set>
 #include <tuple>
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 
 namespace lineup::checker {
 namespace {

@@ -10,7 +10,7 @@
 #include <set>
 
 #include "checker/linearizable.h"
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/random_bits.h"
 
 namespace lineup::checker {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "checker/history.h"
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/trace.h"
 #include "specs/structure.h"
 

@@ -1,7 +1,8 @@
 # cmake -DCHECK=<CheckLayering.cmake> -DWORK_DIR=<scratch folder> -P layering_test.cmake
 #
 # The layering check on small trees with known answers: one that follows its table, one with
-# an include its table forbids, and one whose table allows a cycle.
+# an include its table forbids, one whose table allows a cycle, and rooms of one folder (a
+# file at its top, a sub-folder) that include one another in a circle or do not.
 cmake_minimum_required(VERSION 3.24)
 
 function(write_tree name table)
@@ -16,7 +17,7 @@ endfunction()
 
 function(run name expect_ok expect_text)
   execute_process(COMMAND ${CMAKE_COMMAND} -DROOT=${WORK_DIR}/${name} -DDOC=${WORK_DIR}/${name}/doc.md
-                          -P ${CHECK}
+                          -DROOMS=${ARGN} -P ${CHECK}
                   RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(expect_ok AND NOT status EQUAL 0)
     message(FATAL_ERROR "${name}: expected to pass, failed:\n${out}${err}")
@@ -41,3 +42,15 @@ run(cycle FALSE "the table allows a cycle among low/, high/")
 
 write_tree(unlisted "| `high/` | b | nothing |\n")
 run(unlisted FALSE "low/low.h: in no folder of")
+
+# Rooms of high/: high.h and the sub-folder parts/ include each other; high_local is apart.
+write_tree(rooms "| `low/` | a | nothing |\n| `high/` | b | `low/` |\n")
+file(WRITE "${WORK_DIR}/rooms/high/parts/part.h" "#pragma once\n#include \"high/high_local.h\"\n")
+run(rooms TRUE "1 folder(s) of rooms without a circle" high/)
+file(WRITE "${WORK_DIR}/rooms/high/parts/part.h" "#pragma once\n#include \"high/high.h\"\n")
+file(APPEND "${WORK_DIR}/rooms/high/high.h" "#include \"high/parts/part.h\"\n")
+run(rooms FALSE "high/: its rooms high, parts/ include one another in a circle" high/)
+# A .cpp is the room of its header: high.cpp including parts/ closes the same circle.
+file(WRITE "${WORK_DIR}/rooms/high/high.h" "#pragma once\n#include \"low/low.h\"\n")
+file(WRITE "${WORK_DIR}/rooms/high/high.cpp" "#include \"high/parts/part.h\"\n")
+run(rooms FALSE "high/: its rooms high, parts/ include one another in a circle" high/)

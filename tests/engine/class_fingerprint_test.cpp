@@ -2,7 +2,7 @@
 // equivalent when each thread does the same steps in both and every pair of dependent steps
 // of different threads comes in the same order. Their fingerprints must be equal exactly then,
 // whether computed by ClassFingerprint or by HappensBefore (which must also agree with each other).
-#include "engine/class_fingerprint.h"
+#include "engine/memory/class_fingerprint.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "tests/engine/random_steps.h"
 
 namespace lineup::engine {

@@ -5,7 +5,7 @@
 // to a prefix and adding another continuation must leave exactly the relation of the prefix
 // plus that continuation, whatever the steps (reads, writes, read-modify-writes, fences,
 // predicate waits, accesses spanning several granules).
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -1,4 +1,4 @@
-#include "engine/heap.h"
+#include "engine/memory/heap.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

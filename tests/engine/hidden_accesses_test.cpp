@@ -1,6 +1,6 @@
 // The scan for accesses no hook reports: which instructions count, and where instrumented
 // code is found (this test executable's fixtures, and a shared library built instrumented).
-#include "engine/hidden_accesses.h"
+#include "engine/diagnostics/hidden_accesses.h"
 
 #include <gtest/gtest.h>
 

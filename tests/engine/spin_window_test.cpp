@@ -1,6 +1,6 @@
 // SpinWindow on hand-made step sequences over real memory: when a repeated iteration counts as
 // a spin, and which values end the wait.
-#include "engine/spin_window.h"
+#include "engine/waiting/spin_window.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

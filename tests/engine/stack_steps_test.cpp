@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <set>
 
-#include "engine/class_fingerprint.h"
 #include "engine/engine.h"
+#include "engine/memory/class_fingerprint.h"
 #include "engine/strategy/dpor.h"
 #include "fixtures/fixtures.h"
 #include "test_runs.h"

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "engine/engine.h"
-#include "engine/virtual_clock.h"
+#include "engine/waiting/virtual_clock.h"
 #include "fixtures/fixtures.h"
 #include "test_runs.h"
 #include "test_strategies.h"

@@ -1,5 +1,5 @@
 // The virtual clock on its own: where each clock starts, and how readings and sleeps move it.
-#include "engine/virtual_clock.h"
+#include "engine/waiting/virtual_clock.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -5,7 +5,7 @@
 #include <memory>
 #include <mutex>
 
-#include "engine/class_fingerprint.h"
+#include "engine/memory/class_fingerprint.h"
 #include "fixtures/cell_ops.h"
 
 namespace oracle {

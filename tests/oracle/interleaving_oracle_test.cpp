@@ -18,7 +18,7 @@
 #include <iostream>
 
 #include "controlled.h"
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/dpor.h"
 #include "engine/strategy/factory.h"
 #include "generate.h"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "checker/judge.h"
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/factory.h"
 #include "generator/programs.h"
 #include "lineup/hunt/search.h"

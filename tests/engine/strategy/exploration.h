@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/engine.h"
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 
 namespace lineup::engine::testing {
 

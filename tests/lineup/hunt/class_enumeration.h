@@ -4,7 +4,7 @@
 // Two executions are of one class when one reorders the other's independent steps: steps are
 // dependent when they are by one thread, or touch a common 4-byte granule and one of them
 // writes (a failed CAS reads; a fence touches nothing; a predicate wait reads everything), the
-// equivalence lineup's classes are defined by (engine/happens_before.h). A class is named by
+// equivalence lineup's classes are defined by (engine/memory/happens_before.h). A class is named by
 // its least linearization (the lowest thread first wherever its next step may come next).
 //
 // The enumeration walks prefixes of executions breadth by breadth, one engine run each (the

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <set>
 
-#include "engine/happens_before.h"
+#include "engine/memory/happens_before.h"
 #include "engine/strategy/icb.h"
 #include "generator/programs.h"
 #include "lineup/hunt/search.h"

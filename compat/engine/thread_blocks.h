@@ -1,0 +1,5 @@
+// Moved to engine/threads/thread_blocks.h in lineup 0.6.0 (engine/thread_blocks.h is this
+// forwarding header, removed in 0.7.0): include the new path.
+#pragma once
+
+#include "engine/threads/thread_blocks.h"

@@ -1,0 +1,381 @@
+#include "engine/diagnostics/instrumented_code.h"
+
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string_view>
+#include <unordered_map>
+
+namespace lineup::engine {
+namespace {
+
+// A read-only mapping of a whole file.
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string& path) {
+    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    struct stat st {};
+    if (fstat(fd, &st) == 0 && st.st_size > 0) {
+      void* p = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p != MAP_FAILED) {
+        data_ = static_cast<const uint8_t*>(p);
+        size_ = static_cast<size_t>(st.st_size);
+      }
+    }
+    close(fd);
+  }
+  ~MappedFile() {
+    if (data_ != nullptr) munmap(const_cast<uint8_t*>(data_), size_);
+  }
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  const uint8_t* data() const { return data_; }
+  size_t size() const { return size_; }
+
+ private:
+  const uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+struct Section {
+  const uint8_t* data = nullptr;
+  size_t size = 0;
+  bool compressed = false;
+  bool found() const { return data != nullptr; }
+};
+
+// The sections of a 64-bit little-endian ELF file, by name.
+class ElfSections {
+ public:
+  explicit ElfSections(const MappedFile& f) {
+    if (f.size() < sizeof(Elf64_Ehdr)) return;
+    const auto* eh = reinterpret_cast<const Elf64_Ehdr*>(f.data());
+    if (std::memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64) {
+      return;
+    }
+    if (eh->e_shoff == 0 || eh->e_shentsize != sizeof(Elf64_Shdr) ||
+        eh->e_shoff + uint64_t{eh->e_shnum} * sizeof(Elf64_Shdr) > f.size() ||
+        eh->e_shstrndx >= eh->e_shnum) {
+      return;
+    }
+    const auto* sh = reinterpret_cast<const Elf64_Shdr*>(f.data() + eh->e_shoff);
+    const Elf64_Shdr& names = sh[eh->e_shstrndx];
+    for (unsigned i = 0; i < eh->e_shnum; ++i) {
+      if (sh[i].sh_type == SHT_NOBITS || sh[i].sh_offset + sh[i].sh_size > f.size()) continue;
+      if (names.sh_offset + sh[i].sh_name >= f.size()) continue;
+      const char* name = reinterpret_cast<const char*>(f.data() + names.sh_offset + sh[i].sh_name);
+      Section s{f.data() + sh[i].sh_offset, sh[i].sh_size, (sh[i].sh_flags & SHF_COMPRESSED) != 0};
+      by_name_.emplace(name, s);
+      if (sh[i].sh_type == SHT_DYNSYM) {
+        dynsym_ = s;
+        if (sh[i].sh_link < eh->e_shnum) {
+          dynstr_ = Section{f.data() + sh[sh[i].sh_link].sh_offset, sh[sh[i].sh_link].sh_size};
+        }
+      }
+    }
+  }
+  Section get(const char* name) const {
+    auto it = by_name_.find(name);
+    return it == by_name_.end() ? Section{} : it->second;
+  }
+  // Whether the dynamic symbol table names an undefined `__tsan_` symbol: the module calls
+  // the hooks, so it holds instrumented code.
+  bool imports_tsan_hooks() const {
+    if (!dynsym_.found() || !dynstr_.found()) return false;
+    const auto* syms = reinterpret_cast<const Elf64_Sym*>(dynsym_.data);
+    for (size_t i = 0; i < dynsym_.size / sizeof(Elf64_Sym); ++i) {
+      if (syms[i].st_shndx != SHN_UNDEF || syms[i].st_name >= dynstr_.size) continue;
+      const char* name = reinterpret_cast<const char*>(dynstr_.data + syms[i].st_name);
+      if (std::strncmp(name, "__tsan_", 7) == 0) return true;
+    }
+    return false;
+  }
+
+ private:
+  std::unordered_map<std::string, Section> by_name_;
+  Section dynsym_, dynstr_;
+};
+
+// Sequential reads from a section; any read past its end sets `bad` and yields zeros.
+class Reader {
+ public:
+  Reader(const Section& s, size_t offset) : s_(s), at_(offset) {
+    if (offset > s.size) bad = true;
+  }
+  uint64_t fixed(size_t n) {
+    if (at_ + n > s_.size) {
+      bad = true;
+      at_ = s_.size;
+      return 0;
+    }
+    uint64_t v = 0;
+    std::memcpy(&v, s_.data + at_, n);  // little-endian host and file
+    at_ += n;
+    return v;
+  }
+  uint64_t uleb() {
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      uint64_t b = fixed(1);
+      v |= (b & 0x7f) << shift;
+      if ((b & 0x80) == 0 || bad) return v;
+    }
+    bad = true;
+    return v;
+  }
+  void sleb() { uleb(); }
+  const char* cstring() {
+    const char* start = reinterpret_cast<const char*>(s_.data + at_);
+    const void* end = at_ < s_.size ? std::memchr(start, 0, s_.size - at_) : nullptr;
+    if (end == nullptr) {
+      bad = true;
+      at_ = s_.size;
+      return "";
+    }
+    at_ = static_cast<size_t>(static_cast<const uint8_t*>(end) - s_.data) + 1;
+    return start;
+  }
+  void skip(uint64_t n) {
+    if (at_ + n > s_.size) {
+      bad = true;
+      at_ = s_.size;
+    } else {
+      at_ += n;
+    }
+  }
+  size_t at() const { return at_; }
+  bool bad = false;
+
+ private:
+  Section s_;
+  size_t at_;
+};
+
+// A string of .debug_str or .debug_line_str at `offset`.
+std::string_view string_at(const Section& s, uint64_t offset) {
+  if (offset >= s.size) return {};
+  const char* start = reinterpret_cast<const char*>(s.data + offset);
+  const void* end = std::memchr(start, 0, s.size - offset);
+  return end == nullptr ? std::string_view{}
+                        : std::string_view(start, static_cast<const char*>(end) - start);
+}
+
+// DWARF constants used here (DWARF 5, section 7).
+constexpr uint64_t kAtProducer = 0x25;
+constexpr uint64_t kFormImplicitConst = 0x21;
+
+// What the size of a value of each form is (DWARF 5, section 7.5.6), by form code: a number of
+// bytes, or one of these.
+constexpr int8_t kAddr = -1;     // the unit's address size
+constexpr int8_t kOffset = -2;   // the unit's offset size (4 or 8)
+constexpr int8_t kLength = -3;   // a length or terminator in the value itself
+constexpr int8_t kUnknown = -4;  // not a form (or DW_FORM_indirect, which this reader refuses)
+constexpr int8_t kFormSize[] = {
+    kUnknown, kAddr,   kUnknown, kLength, kLength, 2,       4,        8,        // 0x00-0x07
+    kLength,  kLength, kLength,  1,       1,       kLength, kOffset,  kLength,  // 0x08-0x0f
+    kOffset,  1,       2,        4,       8,       kLength, kUnknown, kOffset,  // 0x10-0x17
+    kLength,  0,       kLength,  kLength, 4,       kOffset, 16,       kOffset,  // 0x18-0x1f
+    8,        0,       kLength,  kLength, 8,       1,       2,        3,        // 0x20-0x27
+    4,        1,       2,        3,       4};                                   // 0x28-0x2c
+
+// Skips one attribute value of `form`; false for a form this reader does not know.
+bool skip_form(Reader& r, uint64_t form, unsigned address_size, unsigned offset_size) {
+  if (form >= sizeof kFormSize) return false;
+  const int8_t size = kFormSize[form];
+  if (size >= 0) {
+    r.skip(static_cast<uint64_t>(size));
+  } else if (size == kAddr) {
+    r.skip(address_size);
+  } else if (size == kOffset) {
+    r.skip(offset_size);
+  } else if (size == kUnknown) {
+    return false;
+  } else if (form == 0x08) {  // string: up to its terminator
+    r.cstring();
+  } else if (form == 0x03 || form == 0x04 || form == 0x0a) {  // block2, block4, block1
+    r.skip(r.fixed(form == 0x0a ? 1 : form == 0x03 ? 2 : 4));
+  } else if (form == 0x09 || form == 0x18) {  // block, exprloc: a ULEB128 length
+    r.skip(r.uleb());
+  } else {  // sdata, udata, ref_udata, strx, addrx, loclistx, rnglistx: one LEB128
+    r.uleb();
+  }
+  return true;
+}
+
+// The producer string of the compile unit at `cu_offset` in .debug_info ("" when unknown).
+std::string_view producer_of(const ElfSections& e, uint64_t cu_offset) {
+  Section info = e.get(".debug_info");
+  Section abbrev = e.get(".debug_abbrev");
+  Reader r(info, cu_offset);
+  unsigned offset_size = 4;
+  uint64_t length = r.fixed(4);
+  if (length == 0xffffffff) {
+    offset_size = 8;
+    r.fixed(8);
+  }
+  uint64_t version = r.fixed(2);
+  unsigned address_size = 8;
+  uint64_t abbrev_offset = 0;
+  if (version >= 5) {
+    r.fixed(1);  // unit type
+    address_size = static_cast<unsigned>(r.fixed(1));
+    abbrev_offset = r.fixed(offset_size);
+  } else {
+    abbrev_offset = r.fixed(offset_size);
+    address_size = static_cast<unsigned>(r.fixed(1));
+  }
+  uint64_t code = r.uleb();
+  if (r.bad || version < 2 || version > 5) return {};
+  // Find the abbreviation of the unit's first entry.
+  Reader a(abbrev, abbrev_offset);
+  while (!a.bad) {
+    uint64_t c = a.uleb();
+    if (c == 0) return {};
+    a.uleb();    // tag
+    a.fixed(1);  // has children
+    std::vector<std::pair<uint64_t, uint64_t>> specs;
+    for (;;) {
+      uint64_t attr = a.uleb(), form = a.uleb();
+      if (attr == 0 && form == 0) break;
+      if (form == kFormImplicitConst) a.sleb();
+      specs.emplace_back(attr, form);
+      if (a.bad) return {};
+    }
+    if (c != code) continue;
+    for (auto [attr, form] : specs) {
+      if (attr == kAtProducer) {
+        if (form == 0x08) return r.cstring();
+        if (form == 0x0e) return string_at(e.get(".debug_str"), r.fixed(offset_size));
+        if (form == 0x1f) return string_at(e.get(".debug_line_str"), r.fixed(offset_size));
+        return {};
+      }
+      if (!skip_form(r, form, address_size, offset_size) || r.bad) return {};
+    }
+    return {};
+  }
+  return {};
+}
+
+void merge(std::vector<std::pair<uintptr_t, uintptr_t>>& ranges) {
+  std::sort(ranges.begin(), ranges.end());
+  std::vector<std::pair<uintptr_t, uintptr_t>> out;
+  for (const auto& r : ranges) {
+    if (!out.empty() && r.first <= out.back().second) {
+      out.back().second = std::max(out.back().second, r.second);
+    } else {
+      out.push_back(r);
+    }
+  }
+  ranges = std::move(out);
+}
+
+}  // namespace
+
+std::vector<std::pair<uintptr_t, uintptr_t>> instrumented_ranges(const std::string& path,
+                                                                 std::string* error) {
+  std::vector<std::pair<uintptr_t, uintptr_t>> out;
+  MappedFile file(path);
+  if (file.data() == nullptr) {
+    *error = "cannot be read";
+    return out;
+  }
+  ElfSections e(file);
+  Section aranges = e.get(".debug_aranges");
+  if (!aranges.found()) {
+    if (e.imports_tsan_hooks())
+      *error = "calls the hooks but has no .debug_aranges (built without -g?)";
+    return out;
+  }
+  for (const char* name : {".debug_aranges", ".debug_info", ".debug_abbrev"}) {
+    Section s = e.get(name);
+    if (!s.found() || s.compressed) {
+      *error = std::string(name) + (s.found() ? " is compressed" : " is missing");
+      return out;
+    }
+  }
+  std::unordered_map<uint64_t, bool> instrumented;  // by compile unit offset
+  Reader r(aranges, 0);
+  while (r.at() < aranges.size && !r.bad) {
+    const size_t set_start = r.at();
+    unsigned offset_size = 4;
+    uint64_t length = r.fixed(4);
+    if (length == 0xffffffff) {
+      offset_size = 8;
+      length = r.fixed(8);
+    }
+    const size_t set_end = r.at() + length;
+    r.fixed(2);  // version
+    uint64_t cu = r.fixed(offset_size);
+    unsigned address_size = static_cast<unsigned>(r.fixed(1));
+    r.fixed(1);  // segment selector size
+    if (r.bad || address_size != 8) break;
+    // Tuples start at a multiple of twice the address size from the set's start.
+    const size_t tuple = 2 * address_size;
+    r.skip((tuple - (r.at() - set_start) % tuple) % tuple);
+    auto known = instrumented.find(cu);
+    if (known == instrumented.end()) {
+      std::string_view producer = producer_of(e, cu);
+      known = instrumented.emplace(cu, producer.find("-fsanitize=thread") != std::string_view::npos)
+                  .first;
+    }
+    while (r.at() + tuple <= set_end && !r.bad) {
+      uint64_t start = r.fixed(8), size = r.fixed(8);
+      if (start == 0 && size == 0) break;
+      // Ranges of code the linker discarded (a duplicate inline function) read 0 or -1.
+      if (known->second && start != 0 && start != ~uint64_t{0} && size != 0) {
+        out.emplace_back(start, start + size);
+      }
+    }
+    r = Reader(aranges, set_end);
+  }
+  merge(out);
+  return out;
+}
+
+InstrumentedCode find_instrumented_code() {
+  struct Loaded {
+    std::string path;
+    uintptr_t bias;
+    bool executable;
+  };
+  std::vector<Loaded> loaded;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* out) {
+        std::string name = info->dlpi_name != nullptr ? info->dlpi_name : "";
+        // The executable has no name here (its file is read through /proc, resolved: a
+        // helper process opening /proc/self/exe would read itself); the vDSO has no file.
+        if (name.empty()) {
+          char buf[4096];
+          ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+          name = n > 0 ? std::string(buf, static_cast<size_t>(n)) : "/proc/self/exe";
+        }
+        if (name.find("linux-vdso") != std::string::npos) return 0;
+        static_cast<std::vector<Loaded>*>(out)->push_back(
+            {name, info->dlpi_addr, info->dlpi_name == nullptr || *info->dlpi_name == 0});
+        return 0;
+      },
+      &loaded);
+  InstrumentedCode out;
+  for (const Loaded& l : loaded) {
+    std::string error;
+    auto ranges = instrumented_ranges(l.path, &error);
+    // The executable holds the runtime and the registered structures: with no instrumented
+    // code found in it, it was stripped (or its structures built without -g) and nothing
+    // about it can be told.
+    if (error.empty() && ranges.empty() && l.executable) {
+      error = "no debug information on instrumented code (stripped, or built without -g?)";
+    }
+    if (!error.empty()) out.unreadable.push_back(l.path + ": " + error);
+    if (!ranges.empty()) out.modules.push_back({l.path, l.bias, std::move(ranges)});
+  }
+  return out;
+}
+
+}  // namespace lineup::engine

@@ -1,0 +1,325 @@
+#include "engine/memory/weak_memory.h"
+
+#include <algorithm>
+
+namespace lineup::engine {
+namespace {
+
+// Timestamps of appended messages are this far apart, so that a store placed between two
+// messages takes the midpoint; a gap that is used up is not offered as a place any more.
+constexpr uint64_t kGap = uint64_t{1} << 32;
+
+}  // namespace
+
+void WeakMemory::begin(int threads, Trace* trace, Decide decide) {
+  locations_.clear();
+  objects_.clear();
+  accesses_.clear();
+  threads_.assign(static_cast<size_t>(threads), ThreadViews{});
+  sc_.clear();
+  next_id_ = 0;
+  trace_ = trace;
+  decide_ = std::move(decide);
+}
+
+WeakMemory::ThreadViews& WeakMemory::views(ThreadId t) {
+  if (static_cast<size_t>(t) >= threads_.size()) threads_.resize(static_cast<size_t>(t) + 1);
+  ThreadViews& v = threads_[static_cast<size_t>(t)];
+  // Each step is a new event of its thread: what it does afterwards is not hb-before what
+  // others learnt from it before.
+  v.cur.tick(t);
+  return v;
+}
+
+WeakMemory::Location& WeakMemory::location(uintptr_t addr, uint32_t size, uint64_t memory_value) {
+  auto [it, fresh] = locations_.try_emplace(addr);
+  Location& loc = it->second;
+  if (fresh) {
+    loc.id = next_id_++;
+    loc.size = size;
+  }
+  // Memory holds the mo-last message's value; when it holds another, a write no hook reported
+  // changed it (a plain write to a thread's own stack, which is no step: an atomic a function
+  // constructs on its stack where an earlier call's stood). The location starts over, as after
+  // a reported plain write; otherwise a load could read the earlier call's messages.
+  if (!loc.mo.empty() && loc.mo.back().value != memory_value) {
+    loc.floor = loc.mo.back().ts;
+    loc.mo.clear();
+  }
+  if (loc.mo.empty()) {
+    // The first atomic access (or the first after a plain write or free): memory's value is
+    // the initial message, which every thread may read.
+    Message init;
+    init.ts = loc.floor + kGap;
+    init.value = memory_value;
+    loc.mo.push_back(std::move(init));
+  }
+  return loc;
+}
+
+WeakMemory::Location& WeakMemory::location(uintptr_t addr, uint32_t size) {
+  uint64_t now = 0;
+  __builtin_memcpy(&now, reinterpret_cast<const void*>(addr), size < 8 ? size : 8);
+  return location(addr, size, now);
+}
+
+size_t WeakMemory::first_readable(const ThreadViews& v, const Location& loc) const {
+  uint64_t seen = v.cur.of(loc.id);
+  auto it = std::lower_bound(loc.mo.begin(), loc.mo.end(), seen,
+                             [](const Message& m, uint64_t ts) { return m.ts < ts; });
+  return static_cast<size_t>(it - loc.mo.begin());
+}
+
+void WeakMemory::sc_access(ThreadViews& v, const Location& loc, MemoryOrder mo) {
+  if (mo != MemoryOrder::kSeqCst) return;
+  // Only the seq_cst order of this location binds a seq_cst access (RC11's psc orders the
+  // seq_cst events, not what their threads knew of other locations); seq_cst fences publish
+  // whole views into sc_, so an access after a fence in that order sees what the fence saw.
+  v.cur.raise(loc.id, sc_.of(loc.id));
+  v.acq.raise(loc.id, sc_.of(loc.id));
+}
+
+void WeakMemory::sc_write(const Location& loc, uint64_t ts, MemoryOrder mo) {
+  if (mo == MemoryOrder::kSeqCst) sc_.raise(loc.id, ts);
+}
+
+void WeakMemory::take(ThreadViews& v, const Location& loc, const Message& m, MemoryOrder mo) {
+  v.cur.raise(loc.id, m.ts);
+  if (acquires(mo)) v.cur.join(m.view);
+  v.acq.join(v.cur);
+  v.acq.join(m.view);  // an acquire fence later synchronises with what this read
+}
+
+void WeakMemory::note(size_t step, const Location& loc, size_t index, WeakNote::Kind kind) {
+  WeakNote n;
+  n.step = step;
+  n.kind = kind;
+  n.source = loc.mo[index].step;
+  n.newer = static_cast<uint32_t>(loc.mo.size() - 1 - index);
+  trace_->weak.push_back(n);
+}
+
+uint64_t WeakMemory::load(ThreadId t, size_t step, uintptr_t addr, uint32_t size, MemoryOrder mo,
+                          bool latest_only) {
+  ThreadViews& v = views(t);
+  Location& loc = location(addr, size);
+  sc_access(v, loc, mo);
+  size_t first = first_readable(v, loc);
+  size_t index = loc.mo.size() - 1;
+  if (index > first && !latest_only) {
+    Choice c{Choice::Kind::kRead, t, step, static_cast<uint32_t>(index - first + 1)};
+    index = first + decide_(c);
+  }
+  take(v, loc, loc.mo[index], mo);
+  note(step, loc, index, WeakNote::Kind::kRead);
+  return loc.mo[index].value;
+}
+
+bool WeakMemory::store(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uint64_t value,
+                       MemoryOrder mo) {
+  ThreadViews& v = views(t);
+  Location& loc = location(addr, size);
+  sc_access(v, loc, mo);
+  // The places the store may take: right after message i, for every i the thread may still
+  // read, unless message i + 1 is an rmw that read message i, or the timestamps between
+  // them are used up.
+  std::vector<size_t> after;
+  for (size_t i = first_readable(v, loc); i < loc.mo.size(); ++i) {
+    bool last = i + 1 == loc.mo.size();
+    if (!last && (loc.mo[i + 1].rmw || loc.mo[i + 1].ts - loc.mo[i].ts < 2)) continue;
+    after.push_back(i);
+  }
+  size_t pick = after.size() - 1;
+  if (after.size() > 1) {
+    pick = decide_(Choice{Choice::Kind::kPlacement, t, step, static_cast<uint32_t>(after.size())});
+  }
+  size_t i = after[pick];
+  bool last = i + 1 == loc.mo.size();
+  Message m;
+  m.ts = last ? loc.mo[i].ts + kGap : loc.mo[i].ts + (loc.mo[i + 1].ts - loc.mo[i].ts) / 2;
+  m.value = value;
+  m.step = static_cast<int64_t>(step);
+  v.cur.raise(loc.id, m.ts);
+  v.acq.raise(loc.id, m.ts);
+  m.view = releases(mo) ? v.cur : v.rel;
+  m.view.raise(loc.id, m.ts);
+  auto at = loc.mo.insert(loc.mo.begin() + static_cast<std::ptrdiff_t>(i + 1), std::move(m));
+  if (!last) {
+    WeakNote n;
+    n.step = step;
+    n.kind = WeakNote::Kind::kPlacement;
+    n.source = (at + 1)->step;
+    n.newer = static_cast<uint32_t>(loc.mo.end() - at - 1);
+    trace_->weak.push_back(n);
+  }
+  sc_write(loc, at->ts, mo);
+  return last;
+}
+
+void WeakMemory::rmw(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uint64_t old,
+                     uint64_t value, MemoryOrder mo) {
+  ThreadViews& v = views(t);
+  Location& loc = location(addr, size, old);
+  sc_access(v, loc, mo);
+  const Message& read = loc.mo.back();
+  take(v, loc, read, mo);
+  Message m;
+  m.ts = read.ts + kGap;
+  m.value = value;
+  m.step = static_cast<int64_t>(step);
+  m.rmw = true;
+  v.cur.raise(loc.id, m.ts);
+  v.acq.raise(loc.id, m.ts);
+  // A release sequence continues through rmws: whoever acquires this message learns what
+  // the message it read released.
+  m.view = releases(mo) ? v.cur : v.rel;
+  m.view.join(read.view);
+  m.view.raise(loc.id, m.ts);
+  note(step, loc, loc.mo.size() - 1, WeakNote::Kind::kRead);
+  sc_write(loc, m.ts, mo);
+  loc.mo.push_back(std::move(m));
+}
+
+std::optional<uint64_t> WeakMemory::cas_read(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
+                                             uint64_t expected, MemoryOrder failure,
+                                             bool latest_only) {
+  if (latest_only) return std::nullopt;
+  ThreadViews& v = views(t);
+  // A seq_cst compare-exchange reads nothing older than the newest seq_cst store to the
+  // location, as a seq_cst load does.
+  Location& loc = location(addr, size);
+  sc_access(v, loc, failure);
+  // A stale message equal to `expected` is no option: reading it, the exchange would succeed,
+  // and an rmw reads the latest message.
+  size_t last = loc.mo.size() - 1;
+  std::vector<size_t> options;
+  for (size_t i = first_readable(v, loc); i < last; ++i) {
+    if (loc.mo[i].value != expected) options.push_back(i);
+  }
+  if (options.empty()) return std::nullopt;
+  options.push_back(last);
+  uint32_t pick =
+      decide_(Choice{Choice::Kind::kRead, t, step, static_cast<uint32_t>(options.size())});
+  if (options[pick] == last) return std::nullopt;
+  take(v, loc, loc.mo[options[pick]], failure);
+  note(step, loc, options[pick], WeakNote::Kind::kRead);
+  return loc.mo[options[pick]].value;
+}
+
+void WeakMemory::read_latest(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
+                             MemoryOrder mo) {
+  ThreadViews& v = views(t);
+  Location& loc = location(addr, size);
+  sc_access(v, loc, mo);
+  take(v, loc, loc.mo.back(), mo);
+  note(step, loc, loc.mo.size() - 1, WeakNote::Kind::kRead);
+}
+
+void WeakMemory::fence(ThreadId t, MemoryOrder mo) {
+  ThreadViews& v = views(t);
+  if (acquires(mo)) v.cur.join(v.acq);
+  if (mo == MemoryOrder::kSeqCst) {
+    // Fences are ordered by their whole views: each learns all that earlier ones knew.
+    v.cur.join(sc_);
+    v.acq.join(sc_);
+    sc_.join(v.cur);
+  }
+  v.acq.join(v.cur);
+  if (releases(mo)) v.rel = v.cur;
+}
+
+void WeakMemory::synchronise(ThreadId t, uintptr_t object) {
+  ThreadViews& v = views(t);
+  View& o = objects_[object];
+  v.cur.join(o);
+  v.acq.join(v.cur);
+  // Not a fence: relaxed stores after it carry nothing more (v.rel stays).
+  o = v.cur;
+}
+
+std::optional<WeakMemory::Race> WeakMemory::plain(ThreadId t, size_t step, uintptr_t addr,
+                                                  uint32_t size, bool write) {
+  if (write) {
+    for (auto it = locations_.lower_bound(addr); it != locations_.end() && it->first < addr + size;
+         ++it) {
+      it->second.floor = it->second.mo.empty() ? it->second.floor : it->second.mo.back().ts;
+      it->second.mo.clear();
+    }
+  }
+  ThreadViews& v = views(t);
+  auto ts = static_cast<size_t>(t);
+  Accesses& a = accesses_[addr];
+  std::optional<Race> race;
+  auto describe = [&](ThreadId other, size_t other_step, bool other_write) {
+    return Race{std::string("data race: T") + std::to_string(t) + " " +
+                    (write ? "writes" : "reads") + " at step " + std::to_string(step) + " what T" +
+                    std::to_string(other) + " " + (other_write ? "wrote" : "read") + " at step " +
+                    std::to_string(other_step) + ", unordered by happens-before",
+                other_step};
+  };
+  if (a.writer != kNoThread && a.writer != t && a.write_clock > v.cur.clock_of(a.writer)) {
+    race = describe(a.writer, a.write_step, true);
+  }
+  if (write && !race) {
+    for (size_t u = 0; u < a.reads.size(); ++u) {
+      if (u != ts && a.reads[u] > v.cur.clock_of(static_cast<ThreadId>(u))) {
+        race = describe(static_cast<ThreadId>(u), a.read_steps[u], false);
+        break;
+      }
+    }
+  }
+  uint32_t now = v.cur.clock_of(t);
+  if (write) {
+    a.writer = t;
+    a.write_clock = now;
+    a.write_step = step;
+    a.reads.clear();
+    a.read_steps.clear();
+  } else {
+    if (a.reads.size() <= ts) {
+      a.reads.resize(ts + 1, 0);
+      a.read_steps.resize(ts + 1, 0);
+    }
+    a.reads[ts] = now;
+    a.read_steps[ts] = step;
+  }
+  return race;
+}
+
+std::optional<WeakMemory::Race> WeakMemory::atomic_race(ThreadId t, size_t step, uintptr_t addr,
+                                                        bool write) const {
+  auto it = accesses_.find(addr);
+  if (it == accesses_.end() || static_cast<size_t>(t) >= threads_.size()) return std::nullopt;
+  const Accesses& a = it->second;
+  const View& cur = threads_[static_cast<size_t>(t)].cur;
+  auto describe = [&](ThreadId other, size_t other_step, bool other_write) {
+    return Race{std::string("data race: T") + std::to_string(t) + "'s atomic " +
+                    (write ? "write" : "read") + " at step " + std::to_string(step) + " of what T" +
+                    std::to_string(other) + " " + (other_write ? "wrote" : "read") +
+                    " with a plain access at step " + std::to_string(other_step) +
+                    ", unordered by happens-before",
+                other_step};
+  };
+  if (a.writer != kNoThread && a.writer != t && a.write_clock > cur.clock_of(a.writer)) {
+    return describe(a.writer, a.write_step, true);
+  }
+  if (write) {
+    for (size_t u = 0; u < a.reads.size(); ++u) {
+      if (u != static_cast<size_t>(t) && a.reads[u] > cur.clock_of(static_cast<ThreadId>(u))) {
+        return describe(static_cast<ThreadId>(u), a.read_steps[u], false);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void WeakMemory::forget(uintptr_t addr, size_t size) {
+  for (auto it = locations_.lower_bound(addr); it != locations_.end() && it->first < addr + size;
+       ++it) {
+    it->second.floor = it->second.mo.empty() ? it->second.floor : it->second.mo.back().ts;
+    it->second.mo.clear();
+  }
+  accesses_.erase(accesses_.lower_bound(addr), accesses_.lower_bound(addr + size));
+}
+
+}  // namespace lineup::engine
