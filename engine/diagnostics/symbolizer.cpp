@@ -120,11 +120,34 @@ const std::vector<SourceFrame>& Symbolizer::frames(uintptr_t pc) {
   return out;
 }
 
+namespace {
+
+// Code with no line information (a library built the ordinary way, the C library's futex
+// wait): the function as its module's dynamic symbols name it, or the offset into the module,
+// and the module. "?" only when no module holds `pc`.
+std::string symbol_and_module(uintptr_t pc) {
+  Dl_info info;
+  if (pc == 0 || dladdr(reinterpret_cast<void*>(pc - 1), &info) == 0) return "?";
+  const std::string module = info.dli_fname != nullptr ? basename(info.dli_fname) : "?";
+  std::string function;
+  if (info.dli_sname != nullptr) {
+    function = short_function_name(demangle(info.dli_sname));
+  } else {
+    char offset[32];
+    std::snprintf(offset, sizeof offset, "+0x%lx",
+                  static_cast<unsigned long>(pc - reinterpret_cast<uintptr_t>(info.dli_fbase)));
+    function = offset;
+  }
+  return function + " in " + module + " (no line information)";
+}
+
+}  // namespace
+
 std::string Symbolizer::describe(uintptr_t pc) {
   auto it = described_.find(pc);
   if (it != described_.end()) return it->second;
   const std::vector<SourceFrame>& fs = frames(pc);
-  std::string text = "?";
+  std::string text = fs.empty() ? symbol_and_module(pc) : "";
   if (!fs.empty()) {
     const SourceFrame* shown = &fs.front();
     for (const SourceFrame& f : fs) {

@@ -1,6 +1,8 @@
-#include "engine/symbolizer.h"
+#include "engine/diagnostics/symbolizer.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdlib>
 
 namespace lineup::engine {
 namespace {
@@ -20,6 +22,16 @@ TEST(Symbolizer, ResolvesACallSiteToFileAndLine) {
   EXPECT_EQ(frames.front().line, line);
   std::string d = symbolizer().describe(pc);
   EXPECT_EQ(d.rfind("symbolizer_test.cpp:" + std::to_string(line) + " ", 0), 0u) << d;
+}
+
+// Code built without line information (the C library here) is named by its dynamic symbol and
+// its module, never "?".
+TEST(Symbolizer, NamesCodeWithoutLineInformationByItsSymbolAndModule) {
+  const auto inside_qsort = reinterpret_cast<uintptr_t>(&::qsort) + 1;
+  if (!symbolizer().frames(inside_qsort).empty())
+    GTEST_SKIP() << "the C library has line information";
+  const std::string d = symbolizer().describe(inside_qsort);
+  EXPECT_NE(d.find("qsort in libc.so.6 (no line information)"), std::string::npos) << d;
 }
 
 TEST(Symbolizer, NamesGlobalsWithOffsets) {
