@@ -20,11 +20,49 @@ namespace step_parts {
 
 inline bool is_memory(Kind k) { return k == Kind::kRead || k == Kind::kWrite || k == Kind::kRmw; }
 
-// A read, or a compare-exchange that would fail against the current memory: the kinds of
-// step a spin loop repeats.
+// Whether read-modify-write `t` (not a compare-exchange; at most 8 bytes) would leave `now`,
+// the value at its location, as it is: an exchange of the value already there, a fetch_or of
+// bits already set, a fetch_and of bits already clear, a fetch_add or fetch_sub of 0, ... A
+// round of a spin lock's `while (flag.test_and_set())` is such a step while another thread
+// holds the lock: it reads the flag and changes nothing.
+inline bool rmw_leaves(const Transition& t, uint64_t now) {
+  const uint64_t v = t.value;
+  uint64_t after = 0;
+  switch (t.rmw) {
+    case RmwOp::kExchange:
+      after = v;
+      break;
+    case RmwOp::kAdd:
+      after = now + v;
+      break;
+    case RmwOp::kSub:
+      after = now - v;
+      break;
+    case RmwOp::kAnd:
+      after = now & v;
+      break;
+    case RmwOp::kOr:
+      after = now | v;
+      break;
+    case RmwOp::kXor:
+      after = now ^ v;
+      break;
+    case RmwOp::kNand:
+      after = ~(now & v);
+      break;
+    default:
+      return false;
+  }
+  const uint64_t mask = t.size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * t.size)) - 1;
+  return ((after ^ now) & mask) == 0;
+}
+
+// A read, a compare-exchange that would fail against the current memory, or a
+// read-modify-write that would leave memory as it is: the kinds of step a spin loop repeats.
 inline bool reads_only_now(const Transition& t) {
   if (t.kind == Kind::kRead) return t.size <= 8;
   if (t.has(kCas)) return SpinWindow::load(t.addr, t.size) != t.expected;
+  if (t.kind == Kind::kRmw && t.size <= 8) return rmw_leaves(t, SpinWindow::load(t.addr, t.size));
   return false;
 }
 
@@ -130,6 +168,14 @@ inline bool reads_only_now(const Transition& t) {
       } else if (!rec.has(kCas) && !neutral) {
         self.spin.add_read(rec.pc, rec.addr, rec.size, now);
       }
+    }
+  } else if (rec.kind == Kind::kRmw && rec.size <= 8) {
+    // Memory still holds the value the rmw replaces (it runs after this returns): one that
+    // will leave it as it is only reads, for spin detection as for a failing compare-exchange.
+    const uint64_t now = SpinWindow::load(rec.addr, rec.size);
+    if (step_parts::rmw_leaves(rec, now)) {
+      writes = false;
+      if (!neutral) self.spin.add_read(rec.pc, rec.addr, rec.size, now);
     }
   }
   // The value an atomic store, exchange or compare-exchange writes (a plain write's is taken

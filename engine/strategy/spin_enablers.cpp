@@ -8,9 +8,12 @@ bool memory(const Transition& s) {
 }
 
 // What spin detection checks before letting a step run: only steps that read and write
-// nothing (SpinWindow::repeats is asked for those alone).
+// nothing (SpinWindow::repeats is asked for those alone): reads, failed compare-exchanges and
+// read-modify-writes that left memory as it was (step_parts::rmw_leaves).
 bool reads_only(const Transition& s) {
-  return s.kind == Kind::kRead || (s.has(kCas) && s.has(kFailed));
+  if (s.kind == Kind::kRead || (s.has(kCas) && s.has(kFailed))) return true;
+  return s.kind == Kind::kRmw && !s.has(kCas) && s.size <= 8 && s.has(kValueKnown) &&
+         s.value == s.old_value;
 }
 
 bool changes_memory(const Transition& s) {
