@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Time to bug on the deep seeded suite, per strategy (the table "Deep suite" of bench/README.md).
+"""Time to bug on the deep seeded suite, per strategy (the table "Deep suite" of bench/results.md).
 
   bench/deep_suite.py [--build build] [--cutoff 60] [--seeds 1] [--out bench/results]
                       [--strategies NAME ...]

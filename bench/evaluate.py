@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Regenerates the strategy comparison of bench/README.md (van den Hooff 2014 chapter 6 on our suite).
+"""Regenerates the strategy comparison of bench/results.md (van den Hooff 2014 chapter 6 on our suite).
 
   bench/evaluate.py [--quick] [--build build] [--out bench/results]
 
@@ -14,7 +14,7 @@ Runs, with `lineup hunt` and `lineup_stress` from the build folder:
   throughput    executions/s per strategy on the 3x3 Boost queue, split into engine, checker
                 and program set-up time, and the cost of phase 1.
 Writes CSV and JSON into --out, PNG plots (matplotlib), and the tables between the
-<!-- results --> markers of bench/README.md. Two runs go side by side (one per core); every
+<!-- results --> markers of bench/results.md. Two runs go side by side (one per core); every
 hunt itself runs one worker.
 """
 import argparse
@@ -298,14 +298,14 @@ def main():
                    "minutes": (time.time() - start) / 60}, f, indent=1)
     plots(args.out, ttb, eff, cur)
     table = tables(ttb, eff, thr, phase1, machine, args, curve_structure)
-    readme = os.path.join(os.path.dirname(__file__), "README.md")
-    text = open(readme).read()
+    results = os.path.join(os.path.dirname(__file__), "results.md")
+    text = open(results).read()
     begin, end = "<!-- results -->", "<!-- /results -->"
     text = text[:text.index(begin) + len(begin)] + "\n" + table + "\n" + text[text.index(end):]
-    tmp = readme + ".tmp"
+    tmp = results + ".tmp"
     with open(tmp, "w") as f:
         f.write(text)
-    os.replace(tmp, readme)
+    os.replace(tmp, results)
     print(table)
     print(f"\n{(time.time() - start) / 60:.1f} minutes", file=sys.stderr)
 

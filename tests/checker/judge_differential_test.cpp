@@ -1,7 +1,8 @@
-// The judge against the algorithm it replaced (reference_judge.h): the same verdict on every
-// history, dependency-aware and classic, against the model and against phase 1. Histories
-// come from real explorations (every access scheduled) of small programs, with and without
-// an init prefix, on correct and seeded-bug structures, so that both verdicts occur.
+// The judge against a brute-force reference that includes nothing from checker/
+// (reference_judge.h): the same verdict on every history, dependency-aware and classic, against the
+// model and against phase 1. Histories come from real explorations (every access scheduled) of
+// small programs, with and without an init prefix, on correct and seeded-bug structures, so that
+// both verdicts occur.
 #include <gtest/gtest.h>
 
 #include <cstdio>

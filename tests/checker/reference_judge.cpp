@@ -1,239 +1,267 @@
 #include "tests/checker/reference_judge.h"
 
 #include <algorithm>
-#include <set>
+#include <functional>
+#include <numeric>
+#include <stdexcept>
 #include <tuple>
+#include <utility>
 
 namespace lineup::reference {
-namespace {
 
-using checker::CallRecord;
-using checker::Precedence;
-using engine::CallSpan;
-using engine::Trace;
-
-struct Search {
-  const specs::Model& model;
-  const std::vector<CallRecord>& calls;
-  const Precedence& precedes;
-  std::set<std::pair<uint64_t, specs::State>> dead;
-  std::vector<int> order;
-
-  bool extend(uint64_t done, const specs::State& state) {
-    uint64_t all = calls.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << calls.size()) - 1;
-    if (done == all) return true;
-    if (dead.count({done, state})) return false;
-    for (size_t c = 0; c < calls.size(); ++c) {
-      uint64_t bit = uint64_t{1} << c;
-      if ((done & bit) || (precedes[c] & ~done)) continue;
-      specs::State next = state;
-      if (!model.accepts(next, calls[c].operation, calls[c].result)) continue;
-      order.push_back(static_cast<int>(c));
-      if (extend(done | bit, next)) return true;
-      order.pop_back();
-    }
-    dead.insert({done, state});
-    return false;
-  }
-};
-
-// Position of a call boundary in one interleaving: gap, then thread and program order.
-using Position = std::tuple<size_t, int, int>;
-
-Position invocation(const CallSpan& c) { return {c.first_step, c.thread, 2 * c.index_in_thread}; }
-Position response(const CallSpan& c) { return {c.end_step, c.thread, 2 * c.index_in_thread + 1}; }
-
-struct Event {
-  int call;
-  bool response;
-  uint32_t steps_before;
-};
-
-struct Enumeration {
-  int threads;
-  std::vector<std::vector<Event>> events;
-  std::vector<std::vector<std::vector<uint32_t>>> need;
-  size_t calls = 0;
-  std::map<std::vector<uint32_t>, std::set<Precedence>> memo;
-
-  bool available(int q, const std::vector<uint32_t>& pos) const {
-    if (pos[q] == events[q].size()) return false;
-    for (int p = 0; p < threads; ++p) {
-      if (p != q && pos[p] < need[q][pos[q]][p]) return false;
+// "a before b" over the calls of one execution (indices thread-major, at most 64).
+class Relation {
+ public:
+  explicit Relation(size_t calls) : before_(calls, 0) {}
+  bool before(size_t a, size_t b) const { return (before_[b] >> a) & 1; }
+  void add(size_t a, size_t b) { before_[b] |= uint64_t{1} << a; }
+  // Whether every pair of this relation is one of `other`'s too.
+  bool within(const Relation& other) const {
+    for (size_t b = 0; b < before_.size(); ++b) {
+      if ((before_[b] & ~other.before_[b]) != 0) return false;
     }
     return true;
   }
-  void respond(std::vector<uint32_t>& pos) const {
-    for (bool progress = true; progress;) {
-      progress = false;
-      for (int q = 0; q < threads; ++q) {
-        while (available(q, pos) && events[q][pos[q]].response) {
-          ++pos[q];
-          progress = true;
+  auto operator<=>(const Relation&) const = default;
+
+ private:
+  std::vector<uint64_t> before_;  // per call b, bit a for each call a before it
+};
+
+namespace {
+
+// A call's invocation, just before its first step, or its response, just after its last.
+struct Boundary {
+  size_t call = 0;  // thread-major index
+  bool response = false;
+  size_t gap = 0;  // the trace index it sits before: its thread's steps below it come before it
+};
+
+// Per thread, its boundary events in program order: invocation, response, next invocation...
+using Events = std::vector<std::vector<Boundary>>;
+
+Events boundary_events(const specs::TestProgram& program, const engine::Trace& trace) {
+  Events events(program.threads.size());
+  for (size_t t = 0; t < events.size(); ++t) events[t].resize(2 * program.threads[t].size());
+  for (const engine::CallSpan& span : trace.calls) {
+    const size_t call = program.flat(span.thread, span.index_in_thread);
+    std::vector<Boundary>& thread = events[static_cast<size_t>(span.thread)];
+    const size_t first = 2 * static_cast<size_t>(span.index_in_thread);
+    thread[first] = {call, false, span.first_step};
+    thread[first + 1] = {call, true, span.end_step};
+  }
+  return events;
+}
+
+// The precedence relation of one sequence of every boundary event: a before b when a's
+// response comes before b's invocation.
+Relation relation_of(const std::vector<Boundary>& sequence, size_t calls) {
+  Relation relation(calls);
+  std::vector<size_t> responded;
+  for (const Boundary& e : sequence) {
+    if (e.response) {
+      responded.push_back(e.call);
+    } else {
+      for (size_t a : responded) relation.add(a, e.call);
+    }
+  }
+  return relation;
+}
+
+// Classic Line-Up: the events in the order they came in the interleaving that ran. Events in
+// one gap (no step between them) come by thread, the lower first, then in program order: the
+// trace does not order them, and this is the order the judge takes too.
+std::vector<Boundary> interleaving(const Events& events) {
+  std::vector<std::tuple<size_t, size_t, size_t>> keys;  // gap, thread, position in thread
+  for (size_t t = 0; t < events.size(); ++t) {
+    for (size_t i = 0; i < events[t].size(); ++i) keys.emplace_back(events[t][i].gap, t, i);
+  }
+  std::sort(keys.begin(), keys.end());
+  std::vector<Boundary> sequence;
+  for (const auto& [gap, t, i] : keys) sequence.push_back(events[t][i]);
+  return sequence;
+}
+
+// forced[q][i]: the events (thread p, position j) of other threads that come before event i
+// of thread q in every execution equivalent to the one traced. An execution is equivalent
+// when it makes the same steps with the same happens-before, in any interleaving; a boundary
+// event sits between two steps of its thread. So f of p comes first exactly when some step of
+// p after f happens before some step of q before e, and, as a thread's steps are ordered
+// among themselves, exactly when p's first step after f happens before q's last step before e.
+using Forced = std::vector<std::vector<std::vector<std::pair<size_t, size_t>>>>;
+
+Forced forced_orders(const Events& events, const engine::Trace& trace,
+                     const engine::HappensBefore& hb) {
+  std::vector<std::vector<size_t>> steps(events.size());  // per thread, its trace indices
+  for (size_t s = 0; s < trace.steps.size(); ++s) {
+    steps[static_cast<size_t>(trace.steps[s].thread)].push_back(s);
+  }
+  Forced forced(events.size());
+  for (size_t q = 0; q < events.size(); ++q) {
+    forced[q].resize(events[q].size());
+    for (size_t i = 0; i < events[q].size(); ++i) {
+      // q's steps before event i: those below its gap.
+      auto q_after = std::lower_bound(steps[q].begin(), steps[q].end(), events[q][i].gap);
+      if (q_after == steps[q].begin()) continue;  // none: nothing can be forced before it
+      const size_t last_before = *(q_after - 1);
+      for (size_t p = 0; p < events.size(); ++p) {
+        if (p == q) continue;
+        for (size_t j = 0; j < events[p].size(); ++j) {
+          auto p_after = std::lower_bound(steps[p].begin(), steps[p].end(), events[p][j].gap);
+          if (p_after != steps[p].end() && hb.ordered(*p_after, last_before)) {
+            forced[q][i].emplace_back(p, j);
+          }
         }
       }
     }
   }
-  uint64_t responded(const std::vector<uint32_t>& pos) const {
-    uint64_t out = 0;
-    for (int q = 0; q < threads; ++q) {
-      for (uint32_t i = 0; i < pos[q]; ++i) {
-        if (events[q][i].response) out |= uint64_t{1} << events[q][i].call;
+  return forced;
+}
+
+// Dependency-aware (van den Hooff 2014 sec. 3.4): the relations of the sequences of every
+// event that keep each thread's program order and the forced orders, each the real-time order
+// of an equivalent execution; of those, only the ones no other contains. That is enough for
+// the verdict: an order of the calls that respects a relation respects every relation within it.
+class Sequences {
+ public:
+  Sequences(const Events& events, const Forced& forced, size_t calls)
+      : events_(events), forced_(forced), calls_(calls) {}
+
+  std::vector<Relation> relations() { return from(std::vector<size_t>(events_.size(), 0)); }
+
+ private:
+  bool may_come_next(size_t q, const std::vector<size_t>& placed) const {
+    if (placed[q] == events_[q].size()) return false;
+    for (const auto& [p, j] : forced_[q][placed[q]]) {
+      if (placed[p] <= j) return false;
+    }
+    return true;
+  }
+
+  // What the events not yet placed add to the relation, once `placed[t]` events of each
+  // thread t have come (in whatever order: what is still to come does not depend on it).
+  // A sequence's relation is what its first events gave joined with what the rest adds, so
+  // a rest that adds less than another one from the same place is dropped here too.
+  const std::vector<Relation>& from(const std::vector<size_t>& placed) {
+    if (auto known = from_.find(placed); known != from_.end()) return known->second;
+    std::vector<size_t> responded;
+    for (size_t t = 0; t < events_.size(); ++t) {
+      for (size_t j = 0; j < placed[t]; ++j) {
+        if (events_[t][j].response) responded.push_back(events_[t][j].call);
       }
+    }
+    std::vector<Relation> out;
+    bool any = false;
+    for (size_t q = 0; q < events_.size(); ++q) {
+      if (!may_come_next(q, placed)) continue;
+      any = true;
+      const Boundary& e = events_[q][placed[q]];
+      std::vector<size_t> next = placed;
+      ++next[q];
+      for (Relation rest : from(next)) {
+        if (!e.response) {
+          for (size_t a : responded) rest.add(a, e.call);
+        }
+        out.push_back(std::move(rest));
+      }
+    }
+    if (!any) {
+      for (size_t t = 0; t < events_.size(); ++t) {
+        if (placed[t] != events_[t].size()) throw std::logic_error("forced orders in a cycle");
+      }
+      out.emplace_back(calls_);  // every event placed: nothing more to add
+    }
+    return from_[placed] = largest(std::move(out));
+  }
+
+  // The distinct relations of `all` that lie within no other one of them.
+  static std::vector<Relation> largest(std::vector<Relation> all) {
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    std::vector<Relation> out;
+    for (size_t i = 0; i < all.size(); ++i) {
+      bool inside_another = false;
+      for (size_t k = 0; k < all.size() && !inside_another; ++k) {
+        inside_another = k != i && all[i].within(all[k]);
+      }
+      if (!inside_another) out.push_back(all[i]);
     }
     return out;
   }
-  const std::set<Precedence>& from(std::vector<uint32_t> pos) {
-    respond(pos);
-    if (auto it = memo.find(pos); it != memo.end()) return it->second;
-    std::set<Precedence> out;
-    uint64_t done = responded(pos);
-    for (int q = 0; q < threads; ++q) {
-      if (!available(q, pos)) continue;
-      const Event& e = events[q][pos[q]];
-      std::vector<uint32_t> next = pos;
-      ++next[q];
-      for (Precedence rest : from(next)) {
-        rest[e.call] |= done;
-        out.insert(std::move(rest));
-      }
-    }
-    if (out.empty()) out.insert(Precedence(calls, 0));
-    return memo[pos] = std::move(out);
-  }
-};
 
-bool some_order_respects(const std::vector<std::vector<int>>& orders, const Precedence& precedes) {
-  for (const std::vector<int>& order : orders) {
-    uint64_t done = 0;
-    bool ok = true;
-    for (int c : order) {
-      if (precedes[static_cast<size_t>(c)] & ~done) {
-        ok = false;
-        break;
-      }
-      done |= uint64_t{1} << c;
-    }
-    if (ok) return true;
-  }
-  return false;
-}
+  const Events& events_;
+  const Forced& forced_;
+  size_t calls_;
+  std::map<std::vector<size_t>, std::vector<Relation>> from_;
+};
 
 }  // namespace
 
-std::optional<std::vector<int>> linearize(const specs::Model& model,
-                                          const std::vector<CallRecord>& calls,
-                                          const Precedence& precedes, const specs::State& initial) {
-  Search s{model, calls, precedes, {}, {}};
-  if (s.extend(0, initial)) return s.order;
-  return std::nullopt;
+ReferenceJudge::ReferenceJudge(const specs::Model& model, const specs::TestProgram& program,
+                               const SerialOrders* serial, bool dependency_aware)
+    : model_(model), program_(program), serial_(serial), dependency_aware_(dependency_aware) {
+  for (const std::vector<specs::Operation>& thread : program_.threads) {
+    operations_.insert(operations_.end(), thread.begin(), thread.end());
+  }
 }
 
-Precedence real_time_precedence(const Trace& trace) {
-  const std::vector<CallSpan>& calls = trace.calls;
-  Precedence p(calls.size(), 0);
-  for (size_t y = 0; y < calls.size(); ++y) {
-    for (size_t x = 0; x < calls.size(); ++x) {
-      if (x != y && response(calls[x]) < invocation(calls[y])) p[y] |= uint64_t{1} << x;
-    }
-  }
-  return p;
-}
-
-std::vector<Precedence> equivalent_precedences(const Trace& trace, int threads,
-                                               const engine::HappensBefore& hb) {
-  std::vector<std::vector<uint32_t>> steps_of(static_cast<size_t>(threads));
-  for (size_t i = 0; i < trace.steps.size(); ++i) {
-    steps_of[static_cast<size_t>(trace.steps[i].thread)].push_back(static_cast<uint32_t>(i));
-  }
-  auto steps_before = [&](int t, size_t gap) {
-    const std::vector<uint32_t>& s = steps_of[static_cast<size_t>(t)];
-    return static_cast<uint32_t>(std::lower_bound(s.begin(), s.end(), gap) - s.begin());
-  };
-  Enumeration en{threads,
-                 std::vector<std::vector<Event>>(static_cast<size_t>(threads)),
-                 {},
-                 trace.calls.size(),
-                 {}};
-  for (size_t c = 0; c < trace.calls.size(); ++c) {
-    const CallSpan& span = trace.calls[c];
-    auto& ev = en.events[static_cast<size_t>(span.thread)];
-    ev.push_back({static_cast<int>(c), false, steps_before(span.thread, span.first_step)});
-    ev.push_back({static_cast<int>(c), true, steps_before(span.thread, span.end_step)});
-  }
-  en.need.resize(static_cast<size_t>(threads));
-  for (int q = 0; q < threads; ++q) {
-    for (const Event& e : en.events[static_cast<size_t>(q)]) {
-      std::vector<uint32_t> need(static_cast<size_t>(threads), 0);
-      if (e.steps_before > 0) {
-        const uint32_t* clock = hb.clock(steps_of[static_cast<size_t>(q)][e.steps_before - 1]);
-        for (int p = 0; p < threads; ++p) {
-          if (p == q) continue;
-          uint32_t n = 0;
-          for (const Event& f : en.events[static_cast<size_t>(p)]) n += f.steps_before < clock[p];
-          need[static_cast<size_t>(p)] = n;
-        }
-      }
-      en.need[static_cast<size_t>(q)].push_back(std::move(need));
-    }
-  }
-  const std::set<Precedence>& relations = en.from(std::vector<uint32_t>(threads, 0));
-  return {relations.begin(), relations.end()};
-}
-
-ReferenceJudge::ReferenceJudge(
-    const specs::Model& model, const specs::TestProgram& program,
-    const std::map<std::vector<int>, std::vector<std::vector<int>>>* serial, bool dependency_aware)
-    : model_(model), program_(program), serial_(serial), dependency_aware_(dependency_aware) {}
-
-bool ReferenceJudge::judge(const std::vector<int>& results, const Trace& trace,
+bool ReferenceJudge::judge(const std::vector<int>& results, const engine::Trace& trace,
                            const engine::HappensBefore& hb) {
-  if (serial_ == nullptr) {
-    specs::State state = model_.initial();
-    for (size_t i = 0; i < program_.init.size(); ++i) {
-      if (model_.apply(state, program_.init[i]) != results[program_.calls() + i]) return false;
-    }
+  const size_t calls = program_.calls();
+  const Events events = boundary_events(program_, trace);
+  std::vector<Relation> relations;
+  if (dependency_aware_) {
+    relations = Sequences(events, forced_orders(events, trace, hb), calls).relations();
+  } else {
+    relations.push_back(relation_of(interleaving(events), calls));
   }
-  std::vector<CallRecord> calls(program_.calls());
-  std::vector<size_t> flat(trace.calls.size());
-  for (size_t c = 0; c < trace.calls.size(); ++c) {
-    const CallSpan& s = trace.calls[c];
-    flat[c] = program_.flat(s.thread, s.index_in_thread);
-    calls[flat[c]] = {
-        s.thread,
-        program_.threads[static_cast<size_t>(s.thread)][static_cast<size_t>(s.index_in_thread)],
-        results[flat[c]]};
-  }
-  std::vector<Precedence> in_trace_order =
-      dependency_aware_
-          ? equivalent_precedences(trace, static_cast<int>(program_.threads.size()), hb)
-          : std::vector<Precedence>{real_time_precedence(trace)};
-  for (const Precedence& p : in_trace_order) {
-    Precedence q(program_.calls(), 0);
-    for (size_t y = 0; y < p.size(); ++y) {
-      for (size_t x = 0; x < p.size(); ++x) {
-        if ((p[y] >> x) & 1) q[flat[y]] |= uint64_t{1} << flat[x];
-      }
-    }
-    if (!legal(calls, results, q)) return false;
+  for (const Relation& relation : relations) {
+    if (!legal(results, relation)) return false;
   }
   return true;
 }
 
-bool ReferenceJudge::legal(const std::vector<CallRecord>& calls, const std::vector<int>& results,
-                           const Precedence& precedes) {
-  auto key = std::make_pair(results, precedes);
-  if (auto it = verdicts_.find(key); it != verdicts_.end()) return it->second;
-  bool ok;
-  if (serial_ == nullptr) {
-    specs::State state = model_.initial();
-    for (const specs::Operation& op : program_.init) model_.apply(state, op);
-    ok = linearize(model_, calls, precedes, state).has_value();
-  } else {
+bool ReferenceJudge::legal(const std::vector<int>& results, const Relation& relation) {
+  const size_t calls = program_.calls();
+  // The first position of `order` at which it breaks `relation`: a call placed while a call
+  // that must come before it is still to come.
+  auto first_out_of_order = [&](const std::vector<size_t>& order) {
+    for (size_t k = 0; k < calls; ++k) {
+      for (size_t later = k + 1; later < calls; ++later) {
+        if (relation.before(order[later], order[k])) return k;
+      }
+    }
+    return calls;
+  };
+  if (serial_ != nullptr) {
     auto found = serial_->find(results);
-    ok = found != serial_->end() && some_order_respects(found->second, precedes);
+    if (found == serial_->end()) return false;
+    for (const std::vector<int>& serial_order : found->second) {
+      if (first_out_of_order({serial_order.begin(), serial_order.end()}) == calls) return true;
+    }
+    return false;
   }
-  return verdicts_[key] = ok;
+  // Against the model the init prefix runs alone, before the threads: each of its calls must
+  // return what the model returns.
+  specs::State start = model_.initial();
+  for (size_t i = 0; i < program_.init.size(); ++i) {
+    if (model_.apply(start, program_.init[i]) != results[calls + i]) return false;
+  }
+  // Every permutation of the calls, in lexicographic order, replayed call by call from the
+  // state after the init prefix.
+  std::vector<size_t> order(calls);
+  std::iota(order.begin(), order.end(), size_t{0});
+  do {
+    const size_t in_order = first_out_of_order(order);
+    specs::State state = start;
+    size_t k = 0;
+    while (k < in_order && model_.accepts(state, operations_[order[k]], results[order[k]])) ++k;
+    if (k == calls) return true;
+    // Every permutation that begins with order[0, k] fails at k as well: sorting the rest in
+    // decreasing order makes this the last of them, and next_permutation goes past them.
+    std::sort(order.begin() + static_cast<std::ptrdiff_t>(k) + 1, order.end(), std::greater<>());
+  } while (std::next_permutation(order.begin(), order.end()));
+  return false;
 }
 
 }  // namespace lineup::reference
