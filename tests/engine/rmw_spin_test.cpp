@@ -32,7 +32,9 @@ Tally explore(Engine& engine, const Program& p, Strategy& strategy, const int* c
     t.spin_blocks += r.spin_blocks;
     if (r.outcome == Outcome::kCompleted) {
       ++t.completed;
-      if (count != nullptr) EXPECT_EQ(*count, expected);
+      if (count != nullptr) {
+        EXPECT_EQ(*count, expected);
+      }
     } else if (r.outcome == Outcome::kDeadlock) {
       ++t.deadlocks;
     } else {
