@@ -8,6 +8,15 @@
 #include "engine/step_inline.h"
 
 namespace lineup::engine {
+namespace {
+
+// A try that found the lock taken: its step is marked failed.
+int busy(Transition& rec) {
+  rec.flags |= kFailed;
+  return EBUSY;
+}
+
+}  // namespace
 
 int SyncSteps::mutex_lock(uintptr_t m, bool recursive, uintptr_t pc) {
   EngineSection engine;
@@ -23,9 +32,7 @@ int SyncSteps::mutex_trylock(uintptr_t m, bool recursive, uintptr_t pc) {
   Transition t = Transition::pending(Kind::kTryLock, m, 1, pc);
   if (recursive) t.flags |= kRecursive;
   Transition& rec = execution_.step(t);
-  if (execution_.locks().try_acquire(m, rec.thread, recursive)) return 0;
-  rec.flags |= kFailed;
-  return EBUSY;
+  return execution_.locks().try_acquire(m, rec.thread, recursive) ? 0 : busy(rec);
 }
 
 int SyncSteps::mutex_unlock(uintptr_t m, uintptr_t pc) {
@@ -39,18 +46,14 @@ int SyncSteps::rwlock_rdlock(uintptr_t m, bool try_only, uintptr_t pc) {
   EngineSection engine;
   Transition& rec =
       execution_.step(Transition::pending(try_only ? Kind::kTryLock : Kind::kReadLock, m, 1, pc));
-  if (execution_.locks().try_read(m)) return 0;
-  rec.flags |= kFailed;
-  return EBUSY;
+  return execution_.locks().try_read(m) ? 0 : busy(rec);
 }
 
 int SyncSteps::rwlock_wrlock(uintptr_t m, bool try_only, uintptr_t pc) {
   EngineSection engine;
   Transition& rec =
       execution_.step(Transition::pending(try_only ? Kind::kTryLock : Kind::kLock, m, 1, pc));
-  if (execution_.locks().try_write(m, rec.thread)) return 0;
-  rec.flags |= kFailed;
-  return EBUSY;
+  return execution_.locks().try_write(m, rec.thread) ? 0 : busy(rec);
 }
 
 int SyncSteps::rwlock_unlock(uintptr_t m, uintptr_t pc) {

@@ -45,40 +45,37 @@ Tally explore(Engine& engine, const Program& p, Strategy& strategy, const int* c
   return t;
 }
 
-// Every schedule with at most one preemption of two threads incrementing under the lock: a
-// thread preempted inside its critical section leaves the other spinning on the lock with no
-// preemption left, which ran into the step limit before such rounds were spins.
-TEST(RmwSpin, EveryScheduleOfASpinLockEndsUnderSc) {
+// Every schedule a strategy of `Search` (made from `args`) explores of two threads
+// incrementing twice under each lock ends, each with four increments, and some thread is
+// blocked as spinning on the way.
+template <class Search, class... Args>
+void expect_every_schedule_ends(const EngineOptions& options, Args... args) {
   for (RmwLock kind : kKinds) {
+    Search strategy(args...);
     SCOPED_TRACE(static_cast<int>(kind));
-    Engine engine;
+    Engine engine(options);
     engine.options().step_limit = 20000;
     int count = 0;
     Program p = fixtures::rmw_lock_counter(kind, 2, 2, &count);
-    IcbStrategy icb(1);
-    Tally t = explore(engine, p, icb, &count, 4);
+    Tally t = explore(engine, p, strategy, &count, 4);
     EXPECT_GT(t.executions, 0u);
     EXPECT_EQ(t.completed, t.executions);
     EXPECT_GT(t.spin_blocks, 0u);
   }
 }
 
+// Every schedule with at most one preemption: a thread preempted inside its critical section
+// leaves the other spinning on the lock with no preemption left, which ran into the step limit
+// before such rounds were spins.
+TEST(RmwSpin, EveryScheduleOfASpinLockEndsUnderSc) {
+  expect_every_schedule_ends<IcbStrategy>(EngineOptions{}, 1);
+}
+
 // The same under c11 mode's systematic search (dfs, bound 1, every read choice).
 TEST(RmwSpin, EveryScheduleOfASpinLockEndsUnderC11) {
-  for (RmwLock kind : kKinds) {
-    SCOPED_TRACE(static_cast<int>(kind));
-    EngineOptions options;
-    options.memory_model = MemoryModel::kC11;
-    options.step_limit = 20000;
-    Engine engine(options);
-    int count = 0;
-    Program p = fixtures::rmw_lock_counter(kind, 2, 2, &count);
-    DfsStrategy dfs(1, -1);
-    Tally t = explore(engine, p, dfs, &count, 4);
-    EXPECT_GT(t.executions, 0u);
-    EXPECT_EQ(t.completed, t.executions);
-    EXPECT_GT(t.spin_blocks, 0u);
-  }
+  EngineOptions options;
+  options.memory_model = MemoryModel::kC11;
+  expect_every_schedule_ends<DfsStrategy>(options, 1, -1);
 }
 
 // Two locks taken in opposite orders: each thread holding its first lock spins on the other's,

@@ -4,7 +4,8 @@
 # Runs LINEUP ARGS, and fails unless it exits with STATUS, prints MESSAGE, and ends within
 # LIMIT_SECONDS of wall time (the budget, the shrink budget and the stated grace, with a
 # margin for a loaded machine: this is a bound on how long the hunt may run at all, not a
-# measure of speed).
+# measure of speed). With HUNT_OUTPUT=FILE in the environment the output is kept in FILE, for
+# a caller's further checks.
 set -u
 limit=$1 want=$2 message=$3
 shift 3
@@ -23,4 +24,5 @@ fail() {
 grep -qF "$message" "$out" || fail "expected '$message' in the output"
 ((took_ms <= limit * 1000)) || fail "took $took_ms ms, more than $limit s"
 echo "took $took_ms ms"
+if [ -n "${HUNT_OUTPUT:-}" ]; then cp "$out" "$HUNT_OUTPUT"; fi
 exit 0
