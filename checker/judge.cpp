@@ -1,13 +1,10 @@
 #include "checker/judge.h"
 
 #include <algorithm>
-#include <stdexcept>
+#include <optional>
 
 #include "checker/call_text.h"
 #include "checker/linearizable.h"
-#include "checker/shortcuts/cycles.h"
-#include "checker/shortcuts/serial_calls.h"
-#include "checker/shortcuts/unique_linearization.h"
 
 namespace lineup::checker {
 namespace {
@@ -29,6 +26,27 @@ bool some_order_respects(const std::vector<std::vector<int>>& orders, const Prec
   return false;
 }
 
+std::vector<size_t> calls_per_thread(const specs::TestProgram& program) {
+  std::vector<size_t> calls;
+  for (const std::vector<specs::Operation>& thread : program.threads) {
+    calls.push_back(thread.size());
+  }
+  return calls;
+}
+
+BoundaryOrder shaped_order(const specs::TestProgram& program) {
+  BoundaryOrder order;
+  order.shape(calls_per_thread(program));
+  return order;
+}
+
+LinearizationSearch linearization_search(const specs::Target& target,
+                                         const specs::TestProgram& program,
+                                         const SerialOutcomes* serial, ModelMoves* moves) {
+  if (serial != nullptr) return LinearizationSearch(serial->outcomes);
+  return LinearizationSearch(*target.model, program, moves);
+}
+
 }  // namespace
 
 ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram& program,
@@ -37,45 +55,14 @@ ProgramJudge::ProgramJudge(const specs::Target& target, const specs::TestProgram
       program_(program),
       serial_(serial),
       dependency_aware_(dependency_aware),
+      order_(shaped_order(program)),
+      relation_(program.calls(), 0),
+      single_order_(program.calls()),
+      search_(linearization_search(target, program, serial, moves)),
       witnesses_(program.calls()),
-      respected_unions_(program.calls()),
-      passed_orders_(0) {
-  const specs::Model& model = *target_.model;
-  after_init_ = model.initial();
-  // Against phase 1 the init prefix's results are part of each serial outcome.
-  for (const specs::Operation& op : program_.init) {
-    const int result = model.apply(after_init_, op);
-    if (serial_ == nullptr) init_results_.push_back(result);
-  }
-  std::vector<size_t> calls_per_thread;
-  std::vector<specs::Operation> operations;
-  for (const std::vector<specs::Operation>& thread : program_.threads) {
-    calls_per_thread.push_back(thread.size());
-    operations.insert(operations.end(), thread.begin(), thread.end());
-  }
-  order_.shape(calls_per_thread);
-  if (serial_ == nullptr) {
-    if (moves == nullptr) {
-      linearization_graph_.emplace(model, std::move(operations), after_init_);
-    } else if (&moves->model() != &model) {
-      throw std::invalid_argument("the model's moves given to a judge are of another model");
-    } else {
-      linearization_graph_.emplace(*moves, std::move(operations), after_init_);
-    }
-  } else {
-    serial_linearizations_.emplace(serial_->outcomes);
-  }
-  key_.assign(program_.results_size() + order_.key_words(), 0);
-  verdicts_.reset(key_.size());
-  passed_orders_ = PassedBoundaryOrders(order_.key_words() * sizeof(uint32_t));
-  relation_.assign(program_.calls(), 0);
-  parts_.assign(kMaxDepth * program_.calls(), 0);
-  cycle_.assign(program_.calls(), 0);
-  for (size_t t = 0; t < program_.threads.size(); ++t) {
-    thread_of_call_.insert(thread_of_call_.end(), program_.threads[t].size(), static_cast<int>(t));
-  }
-  chain_.assign(program_.calls(), 0);
-}
+      respected_unions_(calls_per_thread(program)),
+      verdicts_(program.results_size(), order_.key_words()),
+      passed_orders_(order_.key_words() * sizeof(uint32_t)) {}
 
 Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace& trace) {
   return judge(results, trace, nullptr);
@@ -88,10 +75,7 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
 }
 
 std::string ProgramJudge::why_not(const std::vector<int>& results, const engine::Trace& trace) {
-  if (linearization_graph_) {
-    linearization_graph_->limit();
-    linearization_graph_->budget(kMaxWork);
-  }
+  search_.start_verdict(kMaxWork);
   if (!trace.call_clocks.empty()) return judge_happens_before(results, trace).why;
   return why(results, trace);
 }
@@ -100,13 +84,11 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
                           const engine::HappensBefore* hb) {
   // Between queries: the graph kept for the program stays bounded however long its search,
   // and each verdict has a budget of its own.
-  if (linearization_graph_) {
-    linearization_graph_->limit();
-    linearization_graph_->budget(kMaxWork);
-  }
+  search_.start_verdict(kMaxWork);
   gave_up_ = false;
   if (!trace.call_clocks.empty()) return judge_happens_before(results, trace).ok;
-  const bool init = init_ok(results);
+  LinearizationGraph* const graph = search_.graph();
+  const bool init = search_.init_ok(results);
   if (!dependency_aware_) {
     order_.real_time(trace);
   } else {
@@ -118,10 +100,9 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
     // Calls that ran one after another (a lock-based structure's, mostly) allow one order,
     // read off the trace: followed as a total order's is below, with nothing else computed.
     // When the results do not follow it, the verdict is reached the long way.
-    if (init && linearization_graph_ && serial_calls_.worth_asking() &&
-        serial_calls(trace, *hb, order_, chain_.data())) {
-      serial_calls_.succeeded();
-      if (linearization_graph_->follows(results.data(), chain_.data())) return true;
+    if (init && graph != nullptr && single_order_.serial(trace, *hb, order_) &&
+        graph->follows(results.data(), single_order_.order())) {
+      return true;
     }
     order_.induce(trace, *hb);
   }
@@ -135,51 +116,44 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
   // its own). The memo comes before the parts: where overlapping calls make the union
   // cyclic at all, the same orders recur (random and PCT sample the same ones again), and a
   // lookup costs less than splitting the union.
-  uint32_t id = SerialLinearizations::kNoOutcome;
+  constexpr uint32_t kNoOutcome = LinearizationSearch::kNoOutcome;
+  uint32_t id = kNoOutcome;
   if (init) {
     order_.possible_precedence(relation_.data());
     // A total order (every call a critical section, say) allows one order of the calls: it
     // is followed along the search graph, cheaper than a scan of kept witnesses that rarely
     // fit (each such execution is a new order), and needs no id for the results.
-    const bool total = linearization_graph_ && unique_linearizations_.worth_asking() &&
-                       unique_linearization(relation_.data(), order_.calls(), chain_.data());
-    if (total) unique_linearizations_.succeeded();
-    if (total && linearization_graph_->follows(results.data(), chain_.data())) return true;
-    id = outcome(results);
-    if (!total && id != SerialLinearizations::kNoOutcome && union_respected(id)) return true;
+    const bool total = graph != nullptr && single_order_.total(relation_.data(), order_.calls());
+    if (total && graph->follows(results.data(), single_order_.order())) return true;
+    id = search_.outcome(results);
+    if (!total && id != kNoOutcome && witnesses_.union_respected(id, relation_.data(), search_)) {
+      return true;
+    }
   }
   // Every acyclic relation within a union whose acyclic parts were all respected is
   // respected (it lies within one of the parts): a union within such a one, with the same
   // results, needs neither the complete order nor the memo.
-  if (id != SerialLinearizations::kNoOutcome &&
-      respected_unions_.any_respects(id, relation_.data())) {
-    return true;
-  }
+  if (id != kNoOutcome && respected_unions_.any_contains(id, relation_.data())) return true;
   order_.complete();
-  std::copy(results.begin(), results.end(), key_.begin());
-  std::copy(order_.key(), order_.key() + order_.key_words(),
-            key_.begin() + static_cast<ptrdiff_t>(results.size()));
-  uint64_t h = verdicts_.hash(key_.data());
-  if (const uint32_t* known = verdicts_.find(key_.data(), h)) return *known != 0;
+  if (const std::optional<bool> known = verdicts_.find(results, order_)) return *known;
   // An order forcing all a passing one forces allows only interleavings that one allows.
   const auto* order = reinterpret_cast<const uint8_t*>(order_.key());
-  if (id != SerialLinearizations::kNoOutcome && passed_orders_.any_looser(id, order)) return true;
+  if (id != kNoOutcome && passed_orders_.any_looser(id, order)) return true;
   bool ok = false;
-  if (id != SerialLinearizations::kNoOutcome) {
-    if (every_acyclic_part_respected(id)) {
-      respected_unions_.add(id, relation_.data());
+  if (id != kNoOutcome) {
+    if (respected_unions_.every_acyclic_part_respected(id, relation_.data(), witnesses_, search_)) {
       ok = true;
     } else {
       ok = every_relation_legal(id);
       // A pass found by a search that gave up is no verdict: no violation is claimed
       // without a failing interleaving, the execution is counted, and nothing is kept.
-      if (ok && (gave_up_ || (linearization_graph_ && linearization_graph_->exhausted()))) {
+      if (ok && (gave_up_ || search_.exhausted())) {
         ++undetermined_;
         return true;
       }
     }
   }
-  verdicts_.insert(key_.data(), h, ok ? 1 : 0);
+  verdicts_.insert(ok);
   if (ok) passed_orders_.add(id, order);
   return ok;
 }
@@ -215,9 +189,13 @@ Verdict ProgramJudge::judge_happens_before(const std::vector<int>& results,
       if (before) relation_[flat[y]] |= uint64_t{1} << flat[x];
     }
   }
-  const uint32_t id = init_ok(results) ? outcome(results) : SerialLinearizations::kNoOutcome;
-  if (id != SerialLinearizations::kNoOutcome && respected(id, relation_.data())) return {};
-  if (linearization_graph_ && linearization_graph_->exhausted()) {
+  const uint32_t id =
+      search_.init_ok(results) ? search_.outcome(results) : LinearizationSearch::kNoOutcome;
+  if (id != LinearizationSearch::kNoOutcome &&
+      witnesses_.respected(id, relation_.data(), search_)) {
+    return {};
+  }
+  if (search_.exhausted()) {
     ++undetermined_;  // the search gave up: no violation is claimed
     return {};
   }
@@ -230,65 +208,8 @@ Verdict ProgramJudge::judge_happens_before(const std::vector<int>& results,
                                  : ":\n" + orderings)};
 }
 
-bool ProgramJudge::init_ok(const std::vector<int>& results) const {
-  return std::equal(init_results_.begin(), init_results_.end(),
-                    results.begin() + static_cast<ptrdiff_t>(order_.calls()));
-}
-
-uint32_t ProgramJudge::outcome(const std::vector<int>& results) {
-  return linearization_graph_ ? linearization_graph_->outcome(results.data())
-                              : serial_linearizations_->outcome(results.data());
-}
-
-bool ProgramJudge::union_respected(uint32_t id) {
-  // No order respects a cyclic union: it is searched only without a cycle. Where most unions
-  // have one, the cycle is looked for before the kept witnesses (which would all be tried in
-  // vain); elsewhere the witnesses come first (most unions without a cycle fit one).
-  const uint64_t* precedes = relation_.data();
-  const bool cycle_first = cyclic_unions_.worth_asking();
-  if (cycle_first && cyclic_core(precedes, order_.calls()) != 0) {
-    cyclic_unions_.succeeded();
-    return false;
-  }
-  return witnesses_.any_respects(id, precedes) ||
-         ((cycle_first || cyclic_core(precedes, order_.calls()) == 0) && searched(id, precedes));
-}
-
-bool ProgramJudge::every_acyclic_part_respected(uint32_t id) {
-  // k pairs of calls that may each come first take 2^(k+1) - 1 parts at least: each split
-  // has two parts at least (a cycle crosses threads twice at least, and only edges across
-  // threads are taken away), and takes an edge from one pair at most.
-  if (two_cycles(relation_.data(), relation_.size(), kTooManyTwoCycles) == kTooManyTwoCycles) {
-    return false;
-  }
-  size_t asked = 0;
-  std::copy(relation_.begin(), relation_.end(), parts_.begin());
-  return part_respected(id, 0, &asked);
-}
-
-bool ProgramJudge::part_respected(uint32_t id, size_t depth, size_t* asked) {
-  if (++*asked > kMaxParts) return false;  // the walk of the memo is cheaper from here
-  const size_t calls = relation_.size();
-  uint64_t* part = &parts_[depth * calls];
-  const size_t length = find_cycle(part, calls, cycle_.data());
-  if (length == 0) return depth > 0 && respected(id, part);  // depth 0: asked already
-  if (depth + 1 == kMaxDepth) return false;
-  // Each interleaving's relation lacks some edge of the cycle: one of its calls' order across
-  // threads (an order within a thread is in every one of them).
-  uint64_t* next = part + calls;
-  for (size_t i = 0; i < length; ++i) {
-    const auto y = static_cast<size_t>(cycle_[i]);
-    const auto x = static_cast<size_t>(cycle_[(i + 1) % length]);
-    if (thread_of_call_[x] == thread_of_call_[y]) continue;
-    std::copy(part, part + calls, next);
-    next[y] &= ~(uint64_t{1} << x);
-    if (!part_respected(id, depth + 1, asked)) return false;
-  }
-  return true;
-}
-
 bool ProgramJudge::every_relation_legal(uint32_t id) {
-  if (linearization_graph_) return walk_.every_one_legal(order_, *linearization_graph_, id);
+  if (LinearizationGraph* graph = search_.graph()) return walk_.every_one_legal(order_, *graph, id);
   if (!interleavings_.enumerate(order_, kMaxCheckedRelations)) {
     gave_up_ = true;
     return true;
@@ -303,21 +224,7 @@ bool ProgramJudge::every_relation_legal(uint32_t id) {
 
 bool ProgramJudge::legal(uint32_t id, size_t i) {
   interleavings_.relation(i, relation_.data());
-  return respected(id, relation_.data());
-}
-
-bool ProgramJudge::respected(uint32_t id, const uint64_t* precedes) {
-  return witnesses_.any_respects(id, precedes) || searched(id, precedes);
-}
-
-bool ProgramJudge::searched(uint32_t id, const uint64_t* precedes) {
-  if (linearization_graph_ ? !linearization_graph_->legal(id, precedes)
-                           : !serial_linearizations_->legal(id, precedes)) {
-    return false;
-  }
-  witnesses_.add(
-      id, linearization_graph_ ? linearization_graph_->order() : serial_linearizations_->order());
-  return true;
+  return witnesses_.respected(id, relation_.data(), search_);
 }
 
 std::string ProgramJudge::why(const std::vector<int>& results, const engine::Trace& trace) {
@@ -350,13 +257,13 @@ std::string ProgramJudge::why(const std::vector<int>& results, const engine::Tra
   // calls allow exponentially many: past kMaxReportedRelations (or the graph's budget), the
   // one along which the interleaving walk fails is reported instead (against the model), and
   // failing that the union of them all, which no order respects either.
-  uint32_t id = outcome(results);
+  const uint32_t id = search_.outcome(results);
   Precedence reported;
   if (interleavings_.enumerate(order_, kMaxReportedRelations)) {
     Precedence in_trace_order(trace.calls.size());
     std::vector<uint64_t> smallest;
     for (size_t i = 0; i < interleavings_.count(); ++i) {
-      if (id != SerialLinearizations::kNoOutcome && legal(id, i)) continue;
+      if (id != LinearizationSearch::kNoOutcome && legal(id, i)) continue;
       interleavings_.relation(i, relation_.data());
       std::fill(in_trace_order.begin(), in_trace_order.end(), 0);
       for (size_t y = 0; y < flat.size(); ++y) {
@@ -369,14 +276,13 @@ std::string ProgramJudge::why(const std::vector<int>& results, const engine::Tra
         reported = relation_;
       }
     }
-    if (!linearization_graph_ || !linearization_graph_->exhausted()) {
-      return explain(calls, results, reported);
-    }
+    if (!search_.exhausted()) return explain(calls, results, reported);
   }
   reported.assign(order_.calls(), 0);
-  if (id != SerialLinearizations::kNoOutcome && linearization_graph_) {
-    linearization_graph_->budget(kMaxWork);
-    if (!walk_.every_one_legal(order_, *linearization_graph_, id)) {
+  if (LinearizationGraph* graph = search_.graph();
+      id != LinearizationSearch::kNoOutcome && graph != nullptr) {
+    graph->budget(kMaxWork);
+    if (!walk_.every_one_legal(order_, *graph, id)) {
       walk_.failing_relation(reported.data());
       return explain(calls, results, reported);
     }

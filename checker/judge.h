@@ -8,10 +8,12 @@
 // cover every interleaving's (remembered per union relation and results, as that depends on
 // nothing else); the rest are memoised on (results, order) in a flat table, and a miss walks
 // the order's interleavings once (against the model) or asks the search once per relation
-// the order allows (against phase 1).
+// the order allows (against phase 1). Each of those caches is a piece of checker/shortcuts/
+// with its own lookups and insertions; ProgramJudge holds them and takes each execution
+// through them in turn.
 #pragma once
 
-#include <optional>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -19,13 +21,14 @@
 #include "checker/history.h"
 #include "checker/interleavings.h"
 #include "checker/phase1.h"
-#include "checker/shortcuts/flat_table.h"
 #include "checker/shortcuts/interleaving_walk.h"
-#include "checker/shortcuts/linearization_graph.h"
+#include "checker/shortcuts/linearization_search.h"
+#include "checker/shortcuts/model_moves.h"
 #include "checker/shortcuts/passed_boundary_orders.h"
-#include "checker/shortcuts/serial_linearizations.h"
-#include "checker/shortcuts/shortcut_tally.h"
-#include "checker/shortcuts/witnesses.h"
+#include "checker/shortcuts/respected_unions.h"
+#include "checker/shortcuts/single_order.h"
+#include "checker/shortcuts/verdict_memo.h"
+#include "checker/shortcuts/witness_search.h"
 #include "engine/memory/happens_before.h"
 #include "engine/trace.h"
 #include "specs/structure.h"
@@ -75,42 +78,15 @@ class ProgramJudge {
   // with happens-before in place of real time). The interleaving's real-time order is no
   // guide there: a load may read a stale value however late it runs.
   Verdict judge_happens_before(const std::vector<int>& results, const engine::Trace& trace);
-  // Whether the init prefix's results are the model's (always true against phase 1).
-  bool init_ok(const std::vector<int>& results) const;
-  // Whether some order respecting the union relation (relation_) gives `outcome`: a kept
-  // witness, else a search, and neither when the union has a cycle.
-  bool union_respected(uint32_t outcome);
-  // Whether every acyclic relation within the union relation (relation_), as every
-  // interleaving's relation is, is respected by some order giving `outcome`, shown for a few
-  // relations that cover them: the union, split while it has a cycle into the relations each
-  // without one of the cycle's edges across threads (each interleaving's relation lacks one).
-  // False when that takes more than kMaxParts relations or kMaxDepth splits.
-  bool every_acyclic_part_respected(uint32_t outcome);
-  // The same for parts_ at `depth`, counting the relations looked at in `asked`.
-  bool part_respected(uint32_t outcome, size_t depth, size_t* asked);
-  static constexpr size_t kMaxParts = 8, kMaxDepth = 6;
   // The most relations why() enumerates to report the first failing one in trace order, and
   // that every_relation_legal() enumerates against phase 1.
   static constexpr size_t kMaxReportedRelations = size_t{1} << 12;
   static constexpr size_t kMaxCheckedRelations = size_t{1} << 16;
-  // The fewest pairs of calls each before the other in a union that need more than
-  // kMaxParts parts (see every_acyclic_part_respected()).
-  static constexpr size_t kTooManyTwoCycles = [] {
-    size_t k = 0;
-    while ((size_t{2} << k) - 1 <= kMaxParts) ++k;
-    return k;
-  }();
   // Whether every relation order_ allows admits a legal order for `outcome` (a memo miss,
   // after the union of those relations admitted none).
   bool every_relation_legal(uint32_t outcome);
   // Whether relation i of the last enumeration admits a legal order for `outcome`.
   bool legal(uint32_t outcome, size_t i);
-  // Whether some order respecting `precedes` gives `outcome`: a kept witness, else a search
-  // (whose order is then kept).
-  bool respected(uint32_t outcome, const uint64_t* precedes);
-  // The search of respected(), without the witnesses.
-  bool searched(uint32_t outcome, const uint64_t* precedes);
-  uint32_t outcome(const std::vector<int>& results);
   // Why order_ with `results` fails, for the report: the orderings of one failing relation.
   std::string why(const std::vector<int>& results, const engine::Trace& trace);
   std::string explain(const std::vector<CallRecord>& calls, const std::vector<int>& results,
@@ -120,32 +96,21 @@ class ProgramJudge {
   const specs::TestProgram& program_;
   const SerialOutcomes* serial_;
   bool dependency_aware_;
-  specs::State after_init_;        // the model's state after the init prefix
-  std::vector<int> init_results_;  // the model's results for it (none against phase 1)
+  // The execution at hand's boundary order, and a relation on its calls (the union of those
+  // the boundary order allows, one of them, or happens-before in c11 mode).
   BoundaryOrder order_;
-  Interleavings interleavings_;
-  InterleavingWalk walk_;
-  std::optional<LinearizationGraph> linearization_graph_;
-  std::optional<SerialLinearizations> serial_linearizations_;
-  FlatTable verdicts_;  // (results, boundary order) -> passes
-  Witnesses witnesses_;
-  // Per outcome, the last unions whose acyclic parts were all respected.
-  Witnesses respected_unions_;
-  PassedBoundaryOrders passed_orders_;  // orders that passed (a memo miss), per outcome
-  std::vector<uint32_t> key_;
   std::vector<uint64_t> relation_;
-  std::vector<uint64_t> parts_;      // per depth, relation_ less some edges
-  std::vector<int> cycle_;           // the cycle found in a part
-  std::vector<int> thread_of_call_;  // per call
-  std::vector<int> chain_;           // a total relation's one order
-  // serial_calls() costs about 290 instructions and unique_linearization() about 150 on a lock-free
-  // structure's executions, where they seldom succeed.
-  ShortcutTally serial_calls_, unique_linearizations_;
-  // Looking for a cycle in the union before the kept witnesses saves their scan (about 450
-  // instructions with 16 kept) on a cyclic union and costs about 150 on another: worth it
-  // where at least one union in 4 is cyclic.
-  ShortcutTally cyclic_unions_{4};
   engine::HappensBefore hb_;  // for callers without one
+  // The pieces passes() asks (docs/checker.md, "The decision path"), each keeping what it
+  // learns for the whole program.
+  SingleOrderShortcuts single_order_;   // serial calls, a total union: how often they succeed
+  LinearizationSearch search_;          // the model's search graph, or phase 1's trie
+  WitnessSearch witnesses_;             // the last linearizations found, per outcome
+  RespectedUnions respected_unions_;    // unions whose acyclic parts were all respected
+  VerdictMemo verdicts_;                // (results, boundary order) -> passes
+  PassedBoundaryOrders passed_orders_;  // boundary orders that passed (a memo miss), per outcome
+  InterleavingWalk walk_;               // the positions a walk explored (against the model)
+  Interleavings interleavings_;         // a boundary order's relations (phase 1, reports)
   uint64_t undetermined_ = 0;
   bool gave_up_ = false;  // the enumeration of this verdict's relations gave up
 };

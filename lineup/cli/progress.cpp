@@ -1,19 +1,14 @@
 #include "lineup/cli/progress.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 
 namespace lineup::cli {
 
 Progress::Progress(double budget_seconds, bool quiet)
-    : budget_(budget_seconds), quiet_(quiet), terminal_(isatty(STDERR_FILENO) != 0) {}
+    : budget_(budget_seconds), line_(quiet, ProgressLine::First::kAtOnce) {}
 
 void Progress::update(const hunt::HuntResult& r) {
-  if (quiet_) return;
-  double every = terminal_ ? 0.5 : 10;
-  if (last_ >= 0 && r.seconds - last_ < every) return;
-  last_ = r.seconds;
+  if (!line_.due(r.seconds)) return;
   char bound[32] = "-";
   if (r.bound_completed >= 0) std::snprintf(bound, sizeof bound, "%d", r.bound_completed);
   // Shown only once it happens: a stack reached through a pointer no hook saw is rare, and
@@ -23,21 +18,14 @@ void Progress::update(const hunt::HuntResult& r) {
     std::snprintf(late, sizeof late, ", %lu late stack publications",
                   static_cast<unsigned long>(r.late_stack_publications));
   }
-  std::fprintf(
-      stderr,
-      "%s[%.0f/%.0f s] %lu programs, %.0f executions/s, bound completed %s, %lu capped, %lu "
-      "abandoned, %lu spin blocks, %lu forced timeouts%s, %zu bug%s%s",
-      terminal_ ? "\r\033[K" : "", r.seconds, budget_, static_cast<unsigned long>(r.programs),
+  line_.show(
+      "[%.0f/%.0f s] %lu programs, %.0f executions/s, bound completed %s, %lu capped, %lu "
+      "abandoned, %lu spin blocks, %lu forced timeouts%s, %zu bug%s",
+      r.seconds, budget_, static_cast<unsigned long>(r.programs),
       r.seconds > 0 ? static_cast<double>(r.executions) / r.seconds : 0.0, bound,
       static_cast<unsigned long>(r.programs_capped), static_cast<unsigned long>(r.abandoned),
       static_cast<unsigned long>(r.spin_blocks), static_cast<unsigned long>(r.forced_timeouts),
-      late, r.violations.size(), r.violations.size() == 1 ? "" : "s", terminal_ ? "" : "\n");
-  shown_ = true;
-}
-
-void Progress::finish() {
-  if (terminal_ && shown_) std::fprintf(stderr, "\n");
-  shown_ = false;
+      late, r.violations.size(), r.violations.size() == 1 ? "" : "s");
 }
 
 }  // namespace lineup::cli

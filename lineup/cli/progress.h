@@ -1,7 +1,9 @@
-// The hunt's progress on stderr: on a terminal, one line rewritten in place at most every
-// half second; otherwise a plain line every ten seconds (logs, CI); nothing when quiet.
+// The hunt's progress on stderr, a ProgressLine (progress_line.h): on a terminal, one line
+// rewritten in place at most every half second; otherwise a plain line every ten seconds
+// (logs, CI); nothing when quiet. The first line comes after the first program.
 #pragma once
 
+#include "lineup/cli/progress_line.h"
 #include "lineup/hunt/hunt.h"
 
 namespace lineup::cli {
@@ -12,13 +14,11 @@ class Progress {
   /// Called after every program.
   void update(const hunt::HuntResult& so_far);
   /// Ends the live line, if one is shown.
-  void finish();
+  void finish() { line_.finish(); }
 
  private:
   double budget_;
-  bool quiet_, terminal_;
-  double last_ = -1;
-  bool shown_ = false;
+  ProgressLine line_;
 };
 
 }  // namespace lineup::cli

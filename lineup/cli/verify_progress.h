@@ -1,11 +1,14 @@
-// `lineup verify`'s progress on stderr, as the hunt's (progress.h): on a terminal, one line
-// rewritten in place at most every half second; otherwise a plain line every ten seconds;
-// nothing when quiet. A verification can run for hours: the line says it is alive and how
-// fast it goes.
+// `lineup verify`'s progress on stderr, a ProgressLine (progress_line.h) as the hunt's
+// (progress.h): on a terminal, one line rewritten in place at most every half second;
+// otherwise a plain line every ten seconds; nothing when quiet. A verification can run for
+// hours: the line says it is alive and how fast it goes. The first line comes one interval
+// after the start, so a short verification shows none.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
+
+#include "lineup/cli/progress_line.h"
 
 namespace lineup::cli {
 
@@ -18,14 +21,11 @@ class VerifyProgressLine {
   /// Called as often as the search likes (after every execution): prints when the line is due.
   void update(uint64_t classes, uint64_t executions);
   /// Ends the live line, if one is shown.
-  void finish();
+  void finish() { line_.finish(); }
 
  private:
   double start_, budget_;
-  bool quiet_, terminal_;
-  std::FILE* out_;
-  double last_ = 0;  // seconds since start of the last line shown
-  bool shown_ = false;
+  ProgressLine line_;
 };
 
 }  // namespace lineup::cli
