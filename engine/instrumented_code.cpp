@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -170,7 +171,11 @@ std::string_view string_at(const Section& s, uint64_t offset) {
 
 // DWARF constants used here (DWARF 5, section 7).
 constexpr uint64_t kAtProducer = 0x25;
+constexpr uint64_t kAtStrOffsetsBase = 0x72;
+constexpr uint64_t kFormSecOffset = 0x17;
+constexpr uint64_t kFormStrx = 0x1a;
 constexpr uint64_t kFormImplicitConst = 0x21;
+constexpr uint64_t kFormStrx1 = 0x25;  // strx2, strx3, strx4 follow
 
 // What the size of a value of each form is (DWARF 5, section 7.5.6), by form code: a number of
 // bytes, or one of these.
@@ -250,14 +255,32 @@ std::string_view producer_of(const ElfSections& e, uint64_t cu_offset) {
       if (a.bad) return {};
     }
     if (c != code) continue;
+    // A producer of a strx form (clang's DWARF 5) is an index into the unit's string offsets,
+    // which DW_AT_str_offsets_base locates, an attribute that may come after it.
+    std::optional<uint64_t> index, offsets_base;
     for (auto [attr, form] : specs) {
       if (attr == kAtProducer) {
         if (form == 0x08) return r.cstring();
         if (form == 0x0e) return string_at(e.get(".debug_str"), r.fixed(offset_size));
         if (form == 0x1f) return string_at(e.get(".debug_line_str"), r.fixed(offset_size));
+        if (form == kFormStrx) {
+          index = r.uleb();
+        } else if (form >= kFormStrx1 && form <= kFormStrx1 + 3) {
+          index = r.fixed(form - kFormStrx1 + 1);
+        } else {
+          return {};
+        }
+      } else if (attr == kAtStrOffsetsBase && form == kFormSecOffset) {
+        offsets_base = r.fixed(offset_size);
+      } else if (!skip_form(r, form, address_size, offset_size)) {
         return {};
       }
-      if (!skip_form(r, form, address_size, offset_size) || r.bad) return {};
+      if (r.bad) return {};
+      if (index && offsets_base) {
+        Reader o(e.get(".debug_str_offsets"), *offsets_base + *index * offset_size);
+        const uint64_t at = o.fixed(offset_size);
+        return o.bad ? std::string_view{} : string_at(e.get(".debug_str"), at);
+      }
     }
     return {};
   }
@@ -360,28 +383,19 @@ std::string identity_of(const MappedFile& f, const ElfSections& e,
     return "";
   }
   const auto* ph = reinterpret_cast<const Elf64_Phdr*>(f.data() + eh->e_phoff);
-  // Every range must lie in the file's bytes of one loaded segment.
-  auto loaded = [&](uintptr_t first, uintptr_t second) {
-    for (unsigned i = 0; i < eh->e_phnum; ++i) {
-      if (ph[i].p_type == PT_LOAD && ph[i].p_offset + ph[i].p_filesz <= f.size() &&
-          first >= ph[i].p_vaddr && second <= ph[i].p_vaddr + ph[i].p_filesz) {
-        return true;
-      }
-    }
-    return false;
-  };
-  for (const auto& [first, second] : ranges) {
-    if (!loaded(first, second)) return "";
-  }
   Hash128 h;
   Section build_id = e.get(".note.gnu.build-id");
   h.add(build_id.data, build_id.size);
   h.add(ranges.data(), ranges.size() * sizeof ranges[0]);
-  // The loaded bytes between the first range's start and the last one's end, segment by
-  // segment, each with its link-time address.
+  // The bytes of the executable segments between the first range's start and the last one's
+  // end, what objdump -d disassembles there, each segment's with its link-time address. (The
+  // ranges may also cover data: clang's .debug_aranges lists variables too.)
   const uintptr_t low = ranges.front().first, high = ranges.back().second;
   for (unsigned i = 0; i < eh->e_phnum; ++i) {
-    if (ph[i].p_type != PT_LOAD || ph[i].p_offset + ph[i].p_filesz > f.size()) continue;
+    if (ph[i].p_type != PT_LOAD || (ph[i].p_flags & PF_X) == 0 ||
+        ph[i].p_offset + ph[i].p_filesz > f.size()) {
+      continue;
+    }
     const uintptr_t first = std::max<uintptr_t>(low, ph[i].p_vaddr);
     const uintptr_t second = std::min<uintptr_t>(high, ph[i].p_vaddr + ph[i].p_filesz);
     if (first >= second) continue;

@@ -19,9 +19,9 @@ struct InstrumentedModule {
   std::vector<std::pair<uintptr_t, uintptr_t>> ranges;
   /// What a disassembly of the module's instrumented code reads, as 32 hex digits: a 128-bit
   /// hash of the module's GNU build id (when it has one), of `ranges`, and of the file's
-  /// bytes that are loaded from the first range's start to the last one's end. "" when a
-  /// range is not wholly in the file's loaded bytes. Modules of equal identity disassemble
-  /// alike, so a scan of one holds for the other (hidden_accesses.h keeps scans by it).
+  /// bytes loaded executable from the first range's start to the last one's end. "" when the
+  /// file's program headers cannot be read. Modules of equal identity disassemble alike, so a
+  /// scan of one holds for the other (hidden_accesses.h keeps scans by it).
   std::string identity;
 };
 
