@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -169,7 +171,11 @@ std::string_view string_at(const Section& s, uint64_t offset) {
 
 // DWARF constants used here (DWARF 5, section 7).
 constexpr uint64_t kAtProducer = 0x25;
+constexpr uint64_t kAtStrOffsetsBase = 0x72;
+constexpr uint64_t kFormSecOffset = 0x17;
+constexpr uint64_t kFormStrx = 0x1a;
 constexpr uint64_t kFormImplicitConst = 0x21;
+constexpr uint64_t kFormStrx1 = 0x25;  // strx2, strx3, strx4 follow
 
 // What the size of a value of each form is (DWARF 5, section 7.5.6), by form code: a number of
 // bytes, or one of these.
@@ -249,14 +255,32 @@ std::string_view producer_of(const ElfSections& e, uint64_t cu_offset) {
       if (a.bad) return {};
     }
     if (c != code) continue;
+    // A producer of a strx form (clang's DWARF 5) is an index into the unit's string offsets,
+    // which DW_AT_str_offsets_base locates, an attribute that may come after it.
+    std::optional<uint64_t> index, offsets_base;
     for (auto [attr, form] : specs) {
       if (attr == kAtProducer) {
         if (form == 0x08) return r.cstring();
         if (form == 0x0e) return string_at(e.get(".debug_str"), r.fixed(offset_size));
         if (form == 0x1f) return string_at(e.get(".debug_line_str"), r.fixed(offset_size));
+        if (form == kFormStrx) {
+          index = r.uleb();
+        } else if (form >= kFormStrx1 && form <= kFormStrx1 + 3) {
+          index = r.fixed(form - kFormStrx1 + 1);
+        } else {
+          return {};
+        }
+      } else if (attr == kAtStrOffsetsBase && form == kFormSecOffset) {
+        offsets_base = r.fixed(offset_size);
+      } else if (!skip_form(r, form, address_size, offset_size)) {
         return {};
       }
-      if (!skip_form(r, form, address_size, offset_size) || r.bad) return {};
+      if (r.bad) return {};
+      if (index && offsets_base) {
+        Reader o(e.get(".debug_str_offsets"), *offsets_base + *index * offset_size);
+        const uint64_t at = o.fixed(offset_size);
+        return o.bad ? std::string_view{} : string_at(e.get(".debug_str"), at);
+      }
     }
     return {};
   }
@@ -276,17 +300,114 @@ void merge(std::vector<std::pair<uintptr_t, uintptr_t>>& ranges) {
   ranges = std::move(out);
 }
 
-}  // namespace
-
-std::vector<std::pair<uintptr_t, uintptr_t>> instrumented_ranges(const std::string& path,
-                                                                 std::string* error) {
-  std::vector<std::pair<uintptr_t, uintptr_t>> out;
-  MappedFile file(path);
-  if (file.data() == nullptr) {
-    *error = "cannot be read";
+// A 128-bit hash of a sequence of byte strings: MurmurHash3's x64 128-bit block and
+// finalization functions over 16-byte blocks, each string preceded by its length and its
+// last block padded with zeros, so that two different sequences never feed the same blocks.
+class Hash128 {
+ public:
+  void add(const void* data, size_t n) {
+    const uint64_t length = n;
+    append(&length, sizeof length);
+    append(data, n);
+    if (pending_ != 0) {  // pad the string's last block
+      std::memset(buffer_ + pending_, 0, sizeof buffer_ - pending_);
+      block(buffer_);
+      pending_ = 0;
+    }
+  }
+  // 32 hex digits.
+  std::string hex() const {
+    uint64_t h1 = h1_ ^ total_, h2 = h2_ ^ total_;
+    h1 += h2;
+    h2 += h1;
+    h1 = fmix(h1);
+    h2 = fmix(h2);
+    h1 += h2;
+    h2 += h1;
+    char out[33];
+    std::snprintf(out, sizeof out, "%016lx%016lx", static_cast<unsigned long>(h1),
+                  static_cast<unsigned long>(h2));
     return out;
   }
-  ElfSections e(file);
+
+ private:
+  static uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+  static uint64_t fmix(uint64_t k) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ULL;
+    k ^= k >> 33;
+    return k;
+  }
+  void append(const void* data, size_t n) {
+    if (n == 0) return;
+    const auto* p = static_cast<const uint8_t*>(data);
+    total_ += n;
+    if (pending_ != 0) {
+      const size_t take = std::min(n, sizeof buffer_ - pending_);
+      std::memcpy(buffer_ + pending_, p, take);
+      pending_ += take;
+      p += take;
+      n -= take;
+      if (pending_ < sizeof buffer_) return;
+      block(buffer_);
+      pending_ = 0;
+    }
+    for (; n >= sizeof buffer_; n -= sizeof buffer_, p += sizeof buffer_) block(p);
+    std::memcpy(buffer_, p, n);
+    pending_ = n;
+  }
+  void block(const uint8_t* p) {
+    constexpr uint64_t c1 = 0x87c37b91114253d5ULL, c2 = 0x4cf5ad432745937fULL;
+    uint64_t k1, k2;
+    std::memcpy(&k1, p, 8);
+    std::memcpy(&k2, p + 8, 8);
+    h1_ ^= rotl(k1 * c1, 31) * c2;
+    h1_ = (rotl(h1_, 27) + h2_) * 5 + 0x52dce729;
+    h2_ ^= rotl(k2 * c2, 33) * c1;
+    h2_ = (rotl(h2_, 31) + h1_) * 5 + 0x38495ab5;
+  }
+
+  uint64_t h1_ = 0, h2_ = 0, total_ = 0;
+  uint8_t buffer_[16];
+  size_t pending_ = 0;
+};
+
+// InstrumentedModule::identity of a mapped file with these instrumented ranges.
+std::string identity_of(const MappedFile& f, const ElfSections& e,
+                        const std::vector<std::pair<uintptr_t, uintptr_t>>& ranges) {
+  const auto* eh = reinterpret_cast<const Elf64_Ehdr*>(f.data());
+  if (eh->e_phoff == 0 || eh->e_phentsize != sizeof(Elf64_Phdr) ||
+      eh->e_phoff + uint64_t{eh->e_phnum} * sizeof(Elf64_Phdr) > f.size()) {
+    return "";
+  }
+  const auto* ph = reinterpret_cast<const Elf64_Phdr*>(f.data() + eh->e_phoff);
+  Hash128 h;
+  Section build_id = e.get(".note.gnu.build-id");
+  h.add(build_id.data, build_id.size);
+  h.add(ranges.data(), ranges.size() * sizeof ranges[0]);
+  // The bytes of the executable segments between the first range's start and the last one's
+  // end, what objdump -d disassembles there, each segment's with its link-time address. (The
+  // ranges may also cover data: clang's .debug_aranges lists variables too.)
+  const uintptr_t low = ranges.front().first, high = ranges.back().second;
+  for (unsigned i = 0; i < eh->e_phnum; ++i) {
+    if (ph[i].p_type != PT_LOAD || (ph[i].p_flags & PF_X) == 0 ||
+        ph[i].p_offset + ph[i].p_filesz > f.size()) {
+      continue;
+    }
+    const uintptr_t first = std::max<uintptr_t>(low, ph[i].p_vaddr);
+    const uintptr_t second = std::min<uintptr_t>(high, ph[i].p_vaddr + ph[i].p_filesz);
+    if (first >= second) continue;
+    h.add(&first, sizeof first);
+    h.add(f.data() + ph[i].p_offset + (first - ph[i].p_vaddr), second - first);
+  }
+  return h.hex();
+}
+
+// The instrumented ranges of a mapped ELF file (instrumented_ranges()).
+std::vector<std::pair<uintptr_t, uintptr_t>> ranges_of(const ElfSections& e, std::string* error) {
+  std::vector<std::pair<uintptr_t, uintptr_t>> out;
   Section aranges = e.get(".debug_aranges");
   if (!aranges.found()) {
     if (e.imports_tsan_hooks())
@@ -339,6 +460,27 @@ std::vector<std::pair<uintptr_t, uintptr_t>> instrumented_ranges(const std::stri
   return out;
 }
 
+}  // namespace
+
+std::vector<std::pair<uintptr_t, uintptr_t>> instrumented_ranges(const std::string& path,
+                                                                 std::string* error) {
+  return read_instrumented_module(path, error).ranges;
+}
+
+InstrumentedModule read_instrumented_module(const std::string& path, std::string* error) {
+  InstrumentedModule out;
+  out.path = path;
+  MappedFile file(path);
+  if (file.data() == nullptr) {
+    *error = "cannot be read";
+    return out;
+  }
+  ElfSections e(file);
+  out.ranges = ranges_of(e, error);
+  if (!out.ranges.empty()) out.identity = identity_of(file, e, out.ranges);
+  return out;
+}
+
 InstrumentedCode find_instrumented_code() {
   struct Loaded {
     std::string path;
@@ -365,15 +507,16 @@ InstrumentedCode find_instrumented_code() {
   InstrumentedCode out;
   for (const Loaded& l : loaded) {
     std::string error;
-    auto ranges = instrumented_ranges(l.path, &error);
+    InstrumentedModule m = read_instrumented_module(l.path, &error);
     // The executable holds the runtime and the registered structures: with no instrumented
     // code found in it, it was stripped (or its structures built without -g) and nothing
     // about it can be told.
-    if (error.empty() && ranges.empty() && l.executable) {
+    if (error.empty() && m.ranges.empty() && l.executable) {
       error = "no debug information on instrumented code (stripped, or built without -g?)";
     }
     if (!error.empty()) out.unreadable.push_back(l.path + ": " + error);
-    if (!ranges.empty()) out.modules.push_back({l.path, l.bias, std::move(ranges)});
+    m.bias = l.bias;
+    if (!m.ranges.empty()) out.modules.push_back(std::move(m));
   }
   return out;
 }

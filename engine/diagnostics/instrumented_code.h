@@ -17,6 +17,12 @@ struct InstrumentedModule {
   uintptr_t bias = 0;  // run-time address = link-time address + bias
   /// Link-time ranges [first, second) of instrumented code, sorted and merged.
   std::vector<std::pair<uintptr_t, uintptr_t>> ranges;
+  /// What a disassembly of the module's instrumented code reads, as 32 hex digits: a 128-bit
+  /// hash of the module's GNU build id (when it has one), of `ranges`, and of the file's
+  /// bytes loaded executable from the first range's start to the last one's end. "" when the
+  /// file's program headers cannot be read. Modules of equal identity disassemble alike, so a
+  /// scan of one holds for the other (hidden_accesses.h keeps scans by it).
+  std::string identity;
 };
 
 /// The modules loaded now that hold instrumented code, and the modules whose instrumentation
@@ -37,5 +43,9 @@ InstrumentedCode find_instrumented_code();
 /// `*error` when its DWARF cannot be read. Exposed for tests.
 std::vector<std::pair<uintptr_t, uintptr_t>> instrumented_ranges(const std::string& path,
                                                                  std::string* error);
+
+/// The module at `path` as find_instrumented_code() describes it (`bias` 0), with an error in
+/// `*error` as instrumented_ranges() gives. Exposed for tests.
+InstrumentedModule read_instrumented_module(const std::string& path, std::string* error);
 
 }  // namespace lineup::engine

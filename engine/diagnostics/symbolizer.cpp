@@ -110,6 +110,12 @@ std::string short_function_name(const std::string& demangled, size_t max_args) {
   return out;
 }
 
+void load_debug_information() {
+  // frames() takes a return address and resolves the byte before it: here, this function's
+  // first byte.
+  symbolizer().frames(reinterpret_cast<uintptr_t>(&load_debug_information) + 1);
+}
+
 const std::vector<SourceFrame>& Symbolizer::frames(uintptr_t pc) {
   auto it = frames_.find(pc);
   if (it != frames_.end()) return it->second;

@@ -48,6 +48,13 @@ class Symbolizer {
 /// The process-wide instance.
 Symbolizer& symbolizer();
 
+/// Reads now what libbacktrace reads of every loaded module at its first use (symbol tables,
+/// each compile unit's address ranges), so that a later symbolization pays only for the
+/// compile units it resolves into. It resolves an address of this small compile unit: one of
+/// a large unit (a unity source of the hunt library) would also read that unit's line table
+/// and functions, tens of milliseconds for a unit no report shows.
+void load_debug_information();
+
 /// Strips the parameter list (and trailing qualifiers) from a demangled function name, and
 /// abbreviates template argument lists longer than `max_args` characters to "<...>".
 std::string short_function_name(const std::string& demangled, size_t max_args = 40);

@@ -43,7 +43,8 @@ void _Exit(int status) noexcept {
   __builtin_unreachable();
 }
 
-void _exit(int status) noexcept {
+// Not noexcept: <unistd.h> declares _exit without __THROW.
+void _exit(int status) {
   if (Execution* e = controlled_execution()) end_execution(e, "_exit", status, LINEUP_CALLER);
   LINEUP_REAL_FUNCTION(_exit)(status);
   __builtin_unreachable();

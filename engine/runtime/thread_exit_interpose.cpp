@@ -8,6 +8,8 @@
 //
 // The guard of a function-local static is written by libstdc++, which no hook sees: the
 // write is reported here so that it is undone with the static's own after each execution.
+#include <cxxabi.h>
+
 #include <cstdint>
 
 #include "engine/execution.h"
@@ -22,7 +24,7 @@ using lineup::engine::tl_heap_on;
 namespace {
 
 using Destructor = void (*)(void*);
-using Guard = long long;  // __guard, as <cxxabi.h> declares it
+using Guard = __cxxabiv1::__guard;  // the type <cxxabi.h> declares these functions with
 
 Execution* controlled() { return tl_heap_on ? tl_execution : nullptr; }
 
@@ -51,13 +53,13 @@ int __cxa_guard_acquire(Guard* g) {
   return LINEUP_REAL_FUNCTION_AS(Real, __cxa_guard_acquire)(g);
 }
 
-void __cxa_guard_release(Guard* g) {
+void __cxa_guard_release(Guard* g) noexcept {
   note_guard(g);
   using Real = void (*)(Guard*);
   LINEUP_REAL_FUNCTION_AS(Real, __cxa_guard_release)(g);
 }
 
-void __cxa_guard_abort(Guard* g) {
+void __cxa_guard_abort(Guard* g) noexcept {
   note_guard(g);
   using Real = void (*)(Guard*);
   LINEUP_REAL_FUNCTION_AS(Real, __cxa_guard_abort)(g);

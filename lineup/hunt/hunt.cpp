@@ -71,7 +71,7 @@ HuntResult hunt(const specs::Target& target, const HuntOptions& options,
   HuntResult result;
   // Loads the debug information now, so the first report's symbolization does not count
   // towards the time a violation took to find.
-  engine::symbolizer().frames(reinterpret_cast<uintptr_t>(&hunt));
+  engine::load_debug_information();
   auto start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   // Asked after every execution, so read from the coarse clock; the loop and the bound count

@@ -326,7 +326,7 @@ HuntResult hunt_parallel(const specs::Target& target, const HuntOptions& options
                          const std::function<void(const HuntResult&)>& progress) {
   if (jobs <= 1) return hunt(target, options, progress);
   // Loaded once here rather than in every worker: forked workers share what it read.
-  engine::symbolizer().frames(reinterpret_cast<uintptr_t>(&hunt_parallel));
+  engine::load_debug_information();
   HuntOptions shared = options;
   if (shared.deadline <= 0) shared.deadline = coarse_seconds() + options.budget_seconds;
   std::vector<Worker> workers(static_cast<size_t>(jobs));

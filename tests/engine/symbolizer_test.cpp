@@ -38,6 +38,15 @@ TEST(Symbolizer, NamesCodeWithoutLineInformationByItsSymbolAndModule) {
   EXPECT_NE(d.find(" in libstdc++.so.6 (no line information)"), std::string::npos) << d;
 }
 
+TEST(Symbolizer, LoadingTheDebugInformationResolvesItsOwnUnit) {
+  load_debug_information();
+  const std::vector<SourceFrame>& frames =
+      symbolizer().frames(reinterpret_cast<uintptr_t>(&load_debug_information) + 1);
+  ASSERT_FALSE(frames.empty());
+  EXPECT_NE(frames.front().file.find("symbolizer.cpp"), std::string::npos);
+  EXPECT_EQ(frames.front().function, "lineup::engine::load_debug_information");
+}
+
 TEST(Symbolizer, NamesGlobalsWithOffsets) {
   EXPECT_EQ(symbolizer().data_name(reinterpret_cast<uintptr_t>(&global_table[0])),
             "lineup::engine::(anonymous namespace)::global_table");
