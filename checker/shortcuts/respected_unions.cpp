@@ -21,7 +21,7 @@ RespectedUnions::RespectedUnions(const std::vector<size_t>& calls_per_thread)
     : thread_of_call_(thread_of_each_call(calls_per_thread)),
       kept_(thread_of_call_.size()),
       parts_(kMaxDepth * thread_of_call_.size(), 0),
-      cycle_(thread_of_call_.size(), 0) {}
+      cycle_(kMaxDepth * thread_of_call_.size(), 0) {}
 
 bool RespectedUnions::every_acyclic_part_respected(uint32_t outcome, const uint64_t* union_relation,
                                                    WitnessSearch& witnesses,
@@ -40,7 +40,9 @@ bool RespectedUnions::part_respected(uint32_t outcome, size_t depth, size_t* ask
   if (++*asked > kMaxParts) return false;  // the walk of the memo is cheaper from here
   const size_t calls = thread_of_call_.size();
   uint64_t* part = &parts_[depth * calls];
-  const size_t length = find_cycle(part, calls, cycle_.data());
+  // Each depth keeps its own cycle: the loop below goes on reading it after deeper calls.
+  int* cycle = &cycle_[depth * calls];
+  const size_t length = find_cycle(part, calls, cycle);
   // Depth 0: the union, asked already.
   if (length == 0) return depth > 0 && witnesses.respected(outcome, part, search);
   if (depth + 1 == kMaxDepth) return false;
@@ -48,8 +50,8 @@ bool RespectedUnions::part_respected(uint32_t outcome, size_t depth, size_t* ask
   // threads (an order within a thread is in every one of them).
   uint64_t* next = part + calls;
   for (size_t i = 0; i < length; ++i) {
-    const auto y = static_cast<size_t>(cycle_[i]);
-    const auto x = static_cast<size_t>(cycle_[(i + 1) % length]);
+    const auto y = static_cast<size_t>(cycle[i]);
+    const auto x = static_cast<size_t>(cycle[(i + 1) % length]);
     if (thread_of_call_[x] == thread_of_call_[y]) continue;
     std::copy(part, part + calls, next);
     next[y] &= ~(uint64_t{1} << x);

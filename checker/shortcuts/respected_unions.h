@@ -58,7 +58,7 @@ class RespectedUnions {
   std::vector<int> thread_of_call_;  // per call
   Witnesses kept_;
   std::vector<uint64_t> parts_;  // per depth, the union less some edges
-  std::vector<int> cycle_;       // the cycle found in a part
+  std::vector<int> cycle_;       // per depth, the cycle found in its part
 };
 
 }  // namespace lineup::checker
