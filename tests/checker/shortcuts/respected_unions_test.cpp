@@ -17,75 +17,16 @@
 
 #include "checker/shortcuts/linearization_search.h"
 #include "checker/shortcuts/witness_search.h"
+#include "serial_specifications.h"
 
 namespace lineup::checker {
 namespace {
 
-using Relation = std::vector<uint64_t>;  // word y: bit x when call x comes before call y
-
-// A program's calls and a specification of them: the threads' calls, the threads' own orders,
-// and the legal orders (some of the orders that keep the threads' ones).
-struct Specification {
-  std::vector<size_t> calls_per_thread;
-  std::vector<int> thread_of_call;
-  Relation own;
-  std::vector<std::vector<int>> legal;
-};
-
-bool keeps(const std::vector<int>& order, const Relation& relation) {
-  uint64_t done = 0;
-  for (int c : order) {
-    if ((relation[static_cast<size_t>(c)] & ~done) != 0) return false;
-    done |= uint64_t{1} << c;
-  }
-  return true;
-}
-
-bool some_legal_order_keeps(const Specification& spec, const Relation& relation) {
-  return std::any_of(spec.legal.begin(), spec.legal.end(),
-                     [&](const std::vector<int>& order) { return keeps(order, relation); });
-}
-
-// Whether calls can be taken away one by one, each with no call left before it.
-bool acyclic(const Relation& relation) {
-  uint64_t left = relation.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << relation.size()) - 1;
-  while (left != 0) {
-    bool taken = false;
-    for (size_t y = 0; y < relation.size(); ++y) {
-      if (((left >> y) & 1) != 0 && (relation[y] & left) == 0) {
-        left &= ~(uint64_t{1} << y);
-        taken = true;
-      }
-    }
-    if (!taken) return false;
-  }
-  return true;
-}
-
-Specification arbitrary_specification() {
-  Specification spec;
-  const auto threads = *rc::gen::inRange<size_t>(2, 4);
-  for (size_t t = 0; t < threads; ++t) {
-    const auto calls = *rc::gen::inRange<size_t>(1, threads == 2 ? 4 : 3);
-    spec.calls_per_thread.push_back(calls);
-    for (size_t i = 0; i < calls; ++i) {
-      spec.own.push_back(i == 0 ? 0 : spec.own.back() | (uint64_t{1} << (spec.own.size() - 1)));
-      spec.thread_of_call.push_back(static_cast<int>(t));
-    }
-  }
-  std::vector<int> order(spec.own.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::vector<int> first;  // the first order that keeps the threads' ones
-  do {
-    if (!keeps(order, spec.own)) continue;
-    if (first.empty()) first = order;
-    // Most orders legal, so that relations are often respected and the split goes deep.
-    if (*rc::gen::inRange(0, 4) != 0) spec.legal.push_back(order);
-  } while (std::next_permutation(order.begin(), order.end()));
-  // Phase 1 gives each outcome at least one order.
-  if (spec.legal.empty()) spec.legal.push_back(first);
-  return spec;
-}
+using serial_specifications::acyclic;
+using serial_specifications::arbitrary_specification;
+using serial_specifications::Relation;
+using serial_specifications::some_legal_order_keeps;
+using serial_specifications::Specification;
 
 // The threads' own orders and some pairs of calls of different threads, at most `most`.
 Relation arbitrary_union(const Specification& spec, size_t most,
@@ -132,26 +73,6 @@ RC_GTEST_PROP(RespectedUnions, RespectedPartsCoverEveryAcyclicRelationWithinTheU
     RC_ASSERT(unions.any_contains(outcome, relation.data()));
   }
   RC_TAG("shown");
-}
-
-RC_GTEST_PROP(WitnessSearch, AnswersAsTheLegalOrdersDo, ()) {
-  const Specification spec = arbitrary_specification();
-  const size_t calls = spec.own.size();
-  const std::vector<int> results(calls, 0);  // the one outcome
-  LinearizationSearch search({{results, spec.legal}});
-  const uint32_t outcome = search.outcome(results);
-  WitnessSearch witnesses(calls);
-  const auto questions = *rc::gen::inRange(1, 40);
-  for (int q = 0; q < questions; ++q) {
-    std::vector<std::pair<size_t, size_t>> across;
-    const Relation relation = arbitrary_union(spec, 64, &across);
-    const bool expected = acyclic(relation) && some_legal_order_keeps(spec, relation);
-    if (*rc::gen::arbitrary<bool>()) {
-      RC_ASSERT(witnesses.union_respected(outcome, relation.data(), search) == expected);
-    } else {
-      RC_ASSERT(witnesses.respected(outcome, relation.data(), search) == expected);
-    }
-  }
 }
 
 }  // namespace
