@@ -9,9 +9,33 @@
 #include <vector>
 
 #include "adapters/libcds/cds_fibers.h"
+#include "specs/seen_calls.h"
 
 namespace lineup::adapters::cds {
 namespace {
+
+// The calls into libcds.so (built without lineup's instrumentation) that the libcds
+// structures' code reaches, and why none hides an access to shared memory from lineup
+// (docs/uninstrumented-calls.md).
+constexpr const char* kBeforeExecutions =
+    "libcds's set-up, which prepare_engine runs before the first execution (attach_engine)";
+LINEUP_SEEN_CALL("cds::gc::hp::smr::tls",
+                 "reads the calling thread's hazard-pointer record pointer, a thread-local that "
+                 "lineup gives each logical thread");
+LINEUP_SEEN_CALL("cds::gc::hp::smr::construct", kBeforeExecutions);
+LINEUP_SEEN_CALL("cds::gc::hp::smr::attach_thread", kBeforeExecutions);
+LINEUP_SEEN_CALL("cds::details::init_first_call", kBeforeExecutions);
+LINEUP_SEEN_CALL("cds::details::check_hpstat_enabled", kBeforeExecutions);
+LINEUP_SEEN_CALL("cds::OS::Linux::topology::init", kBeforeExecutions);
+LINEUP_SEEN_CALL("cds::threading::ThreadData::init", kBeforeExecutions);
+LINEUP_SEEN_CALL("cds::threading::ThreadData::fini",
+                 "libcds's per-thread tear-down, run when an OS thread ends, never in executions");
+LINEUP_SEEN_CALL("boost::detail::get_tss_data",
+                 "Boost.Thread's storage of the calling thread, found through "
+                 "pthread_getspecific, which lineup gives each logical thread");
+LINEUP_SEEN_CALL("boost::detail::set_tss_data",
+                 "Boost.Thread's storage of the calling thread, found through "
+                 "pthread_getspecific, which lineup gives each logical thread");
 
 class ResetBetweenExecutions final : public engine::ExecutionListener {
  public:

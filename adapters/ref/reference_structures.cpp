@@ -6,9 +6,23 @@
 #include <set>
 #include <vector>
 
+#include "specs/seen_calls.h"
 #include "specs/structure.h"
 
 namespace {
+
+// libstdc++ keeps the links of its trees and lists out of line (built without lineup's
+// instrumentation). The reference and seeded structures that use std::set and std::list touch
+// them only under the structure's mutex, whose lock and unlock lineup sees, so no order of
+// those accesses is left unexplored (docs/uninstrumented-calls.md).
+constexpr const char* kUnderMutex =
+    "links of a std::set or std::list touched only under the structure's mutex";
+LINEUP_SEEN_CALL("std::_Rb_tree_insert_and_rebalance", kUnderMutex);
+LINEUP_SEEN_CALL("std::_Rb_tree_rebalance_for_erase", kUnderMutex);
+LINEUP_SEEN_CALL("std::_Rb_tree_increment", kUnderMutex);
+LINEUP_SEEN_CALL("std::_Rb_tree_decrement", kUnderMutex);
+LINEUP_SEEN_CALL("std::__detail::_List_node_base::_M_hook", kUnderMutex);
+LINEUP_SEEN_CALL("std::__detail::_List_node_base::_M_unhook", kUnderMutex);
 
 using lineup::specs::kEmpty;
 

@@ -405,9 +405,14 @@ std::string identity_of(const MappedFile& f, const ElfSections& e,
   return h.hex();
 }
 
-// The instrumented ranges of a mapped ELF file (instrumented_ranges()).
-std::vector<std::pair<uintptr_t, uintptr_t>> ranges_of(const ElfSections& e, std::string* error) {
+using Units = std::vector<std::vector<std::pair<uintptr_t, uintptr_t>>>;
+
+// The instrumented ranges of a mapped ELF file (instrumented_ranges()), merged, and each
+// instrumented compile unit's own in `*units`.
+std::vector<std::pair<uintptr_t, uintptr_t>> ranges_of(const ElfSections& e, std::string* error,
+                                                       Units* units) {
   std::vector<std::pair<uintptr_t, uintptr_t>> out;
+  std::unordered_map<uint64_t, size_t> unit_of;  // by compile unit offset, into *units
   Section aranges = e.get(".debug_aranges");
   if (!aranges.found()) {
     if (e.imports_tsan_hooks())
@@ -452,6 +457,9 @@ std::vector<std::pair<uintptr_t, uintptr_t>> ranges_of(const ElfSections& e, std
       // Ranges of code the linker discarded (a duplicate inline function) read 0 or -1.
       if (known->second && start != 0 && start != ~uint64_t{0} && size != 0) {
         out.emplace_back(start, start + size);
+        auto unit = unit_of.emplace(cu, units->size()).first;
+        if (unit->second == units->size()) units->emplace_back();
+        (*units)[unit->second].emplace_back(start, start + size);
       }
     }
     r = Reader(aranges, set_end);
@@ -476,7 +484,8 @@ InstrumentedModule read_instrumented_module(const std::string& path, std::string
     return out;
   }
   ElfSections e(file);
-  out.ranges = ranges_of(e, error);
+  out.ranges = ranges_of(e, error, &out.units);
+  for (auto& unit : out.units) merge(unit);
   if (!out.ranges.empty()) out.identity = identity_of(file, e, out.ranges);
   return out;
 }

@@ -17,6 +17,9 @@ struct InstrumentedModule {
   uintptr_t bias = 0;  // run-time address = link-time address + bias
   /// Link-time ranges [first, second) of instrumented code, sorted and merged.
   std::vector<std::pair<uintptr_t, uintptr_t>> ranges;
+  /// The link-time ranges of each instrumented compile unit, sorted and merged per unit: the
+  /// code one source file contributed (the functions the linker kept of its copies).
+  std::vector<std::vector<std::pair<uintptr_t, uintptr_t>>> units;
   /// What a disassembly of the module's instrumented code reads, as 32 hex digits: a 128-bit
   /// hash of the module's GNU build id (when it has one), of `ranges`, and of the file's
   /// bytes loaded executable from the first range's start to the last one's end. "" when the

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "engine/diagnostics/function_entries.h"
 #include "engine/execution.h"
 #include "engine/modes.h"
 
@@ -346,7 +347,11 @@ void fence(int mo, uintptr_t pc) {
 extern "C" {
 
 void __tsan_init() {}
-void __tsan_func_entry(void*) {}
+void __tsan_func_entry(void*) {
+  if (__builtin_expect(le::g_recording_function_entries, false)) {
+    le::record_function_entry(reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
+  }
+}
 void __tsan_func_exit() {}
 void __tsan_ignore_thread_begin() {}
 void __tsan_ignore_thread_end() {}

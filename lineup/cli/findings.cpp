@@ -17,8 +17,8 @@ namespace lineup::cli {
 
 std::string unseen_access_note(const hunt::HuntOptions& options) {
   if (options.unseen_accesses.empty()) return "";
-  return "\nnote: this violation may be caused by an access lineup did not see (" +
-         options.unseen_accesses + ")";
+  return "\nnote: this violation may rest on what lineup did not see (" + options.unseen_accesses +
+         ")";
 }
 
 Findings::Findings(const specs::Target& target, const hunt::HuntOptions& options,

@@ -167,6 +167,11 @@ HuntCommand::HuntCommand(CLI::App& app) {
                  "hunt even when the code under test makes memory accesses lineup cannot see "
                  "(atomics in inline assembly): no bound is claimed and every violation is "
                  "qualified");
+  hunt->add_option("--allow-uninstrumented", allow_uninstrumented_,
+                   "hunt even when the structure's code calls functions built without lineup's "
+                   "instrumentation (a prebuilt library), all of them or those named "
+                   "(=FUNCTION,...): no bound is claimed and every violation is qualified")
+      ->expected(0, 1);
   hunt->add_option("--client", client_,
                    "every program is this client: calls per thread, threads separated by |, "
                    "e.g. \"push(1) pop() | pop() | push()\" (an argument left out is drawn "
@@ -239,7 +244,16 @@ ExitStatus HuntCommand::run() {
     return ExitStatus::kUsage;
   }
   if (!output_.corpus_usable()) return ExitStatus::kUsage;
-  HiddenAccessVerdict hidden = check_hidden_accesses(allow_hidden_accesses_, output_.quiet);
+  UnseenAllowance allow;
+  allow.hidden_accesses = allow_hidden_accesses_;
+  allow.quiet = output_.quiet;
+  std::string error;
+  if (command_->count("--allow-uninstrumented") > 0 &&
+      !parse_allowed_functions(allow_uninstrumented_, allow, &error)) {
+    std::fprintf(stderr, "lineup: bad --allow-uninstrumented: %s\n", error.c_str());
+    return ExitStatus::kUsage;
+  }
+  HiddenAccessVerdict hidden = check_hidden_accesses(*target, options, allow);
   if (hidden.refuse) return ExitStatus::kUsage;
   options.unseen_accesses = hidden.unseen;
   options.deadline = start + options.budget_seconds;

@@ -50,6 +50,7 @@ class HuntCommand : public Command {
   std::string strategy_ = engine::to_string(hunt::HuntOptions().search.strategy);
   std::string memory_model_ = "sc";
   bool allow_hidden_accesses_ = false;
+  std::string allow_uninstrumented_;  // --allow-uninstrumented's value
 
   // The hunt's output (the JSON object, or the summary) and its exit status.
   ExitStatus report(const specs::Target& target, const hunt::HuntOptions& options,

@@ -84,7 +84,9 @@ ExitStatus VerifyCommand::prepare(const specs::Target& target, hunt::HuntOptions
   // Archived with every argument given, so that shrinking keeps the client's calls whole.
   options.client = hunt::filled_client(*options.client, *target.model);
   if (!output_.corpus_usable()) return ExitStatus::kUsage;
-  HiddenAccessVerdict hidden = check_hidden_accesses(false, output_.quiet);
+  UnseenAllowance allow;
+  allow.quiet = output_.quiet;
+  HiddenAccessVerdict hidden = check_hidden_accesses(target, options, allow);
   if (hidden.refuse) return ExitStatus::kUsage;
   options.unseen_accesses = hidden.unseen;
   return ExitStatus::kClean;

@@ -105,7 +105,7 @@ class HiddenAccessCache : public ::testing::Test {
   }
   InstrumentedCode atomic_code() const { return InstrumentedCode{{atomic_}, {}}; }
   fs::path entry_of(const InstrumentedModule& m) const {
-    return fs::path(folder_) / (m.identity + ".v1");
+    return fs::path(folder_) / cache_entry_name(m.identity);
   }
   size_t entries() const {
     if (!fs::exists(folder_)) return 0;

@@ -19,8 +19,14 @@
 #include <list>
 
 #include "adapters/libcds/structures/cds_registration.h"
+#include "specs/seen_calls.h"
 
 namespace {
+
+// The refinable set's destructor releases its lock array's std::shared_ptr through the
+// hunter's uninstrumented copy of the count's release, after every thread's calls.
+LINEUP_SEEN_CALL("std::_Sp_counted_base<(__gnu_cxx::_Lock_policy)2>::_M_release",
+                 "the refinable set's destructor releases its lock array after every call");
 
 namespace reg = lineup::adapters::cds::registration;
 namespace cc = ::cds::container;

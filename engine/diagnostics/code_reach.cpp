@@ -1,0 +1,28 @@
+#include "engine/diagnostics/code_reach.h"
+
+namespace lineup::engine {
+
+Reach reach_of(const HiddenAccessScan& scan, const std::vector<uintptr_t>& entered) {
+  Reach out;
+  const CodeGraph& graph = scan.graph;
+  const std::vector<bool> reached = graph.reached_from(entered);
+  for (size_t f = 0; f < graph.size(); ++f) {
+    if (!reached[f]) continue;
+    out.located = true;
+    if (graph.calls_indirectly(f)) ++out.pointer_callers;
+  }
+  auto counts = [&](uintptr_t pc) {
+    if (!out.located) return true;
+    const size_t f = graph.function_of(pc);
+    return f != CodeGraph::kNone && reached[f];
+  };
+  for (size_t i = 0; i < scan.accesses.size(); ++i) {
+    if (counts(scan.accesses[i].pc)) out.accesses.push_back(i);
+  }
+  for (size_t i = 0; i < scan.calls.size(); ++i) {
+    if (counts(scan.calls[i].pc)) out.calls.push_back(i);
+  }
+  return out;
+}
+
+}  // namespace lineup::engine
