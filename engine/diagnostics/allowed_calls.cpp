@@ -8,12 +8,15 @@ namespace {
 constexpr const char* kReplaced = "lineup's runtime replaces it";
 constexpr const char* kRefused = "lineup's runtime refuses it during executions";
 constexpr const char* kReading = "it reads a file into the caller's buffer, which lineup allows";
+constexpr const char* kLoader = "a lookup in the dynamic linker's own records";
 constexpr const char* kOwn = "it is lineup's own code";
 constexpr const char* kCxxRuntime =
     "the C++ runtime's exceptions and start-up: it touches only the exception or its own state";
 constexpr const char* kWaits = "it waits through the pthread functions lineup replaces";
 constexpr const char* kLockObject = "it only sets up or tears down a lock lineup models by address";
 constexpr const char* kString = "a std::string's own buffer";
+constexpr const char* kStream =
+    "a stream object of the caller's, whose file I/O goes through the calls above";
 constexpr const char* kOutput = "output to the standard streams, which lineup leaves alone";
 constexpr const char* kCallersMemory = "it reads only the memory the caller hands it";
 constexpr const char* kNoMemory = "it touches no shared memory";
@@ -97,6 +100,10 @@ constexpr std::array kEntries{
     Entry{"dlopen", false, kReplaced},
     Entry{"dlmopen", false, kReplaced},
     Entry{"dlclose", false, kReplaced},
+    Entry{"dlsym", false, kLoader},
+    Entry{"dlvsym", false, kLoader},
+    Entry{"dlerror", false, kLoader},
+    Entry{"dladdr", false, kLoader},
     // Threads, processes and I/O (spawn_interpose.cpp, io_interpose.cpp).
     Entry{"pthread_create", false, kRefused},
     Entry{"std::thread::_M_start_thread", false, kRefused},
@@ -133,6 +140,10 @@ constexpr std::array kEntries{
     Entry{"sendmsg", false, kRefused},
     Entry{"pthread_join", false, kRefused},
     Entry{"pthread_detach", false, kRefused},
+    Entry{"std::thread::join", false, kRefused},
+    Entry{"std::thread::detach", false, kRefused},
+    Entry{"waitpid", false, kRefused},
+    Entry{"wait", false, kRefused},
     // Reading files, which the runtime allows (unsupported_calls.h), into the caller's buffer.
     Entry{"read", false, kReading},
     Entry{"pread", false, kReading},
@@ -195,6 +206,23 @@ constexpr std::array kEntries{
     Entry{"std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >* "
           "std::__do_uninit_copy<",
           true, kString},
+    // Streams: the stream object is the caller's; its file opens and writes are the calls above.
+    Entry{"std::basic_ofstream<", true, kStream},
+    Entry{"std::basic_ifstream<", true, kStream},
+    Entry{"std::basic_fstream<", true, kStream},
+    Entry{"std::basic_filebuf<", true, kStream},
+    Entry{"std::__basic_file<", true, kStream},
+    Entry{"std::basic_ios<", true, kStream},
+    Entry{"std::ios_base::", true, kStream},
+    Entry{"std::basic_ostream<", true, kStream},
+    Entry{"std::basic_istream<", true, kStream},
+    Entry{"std::ostream::", true, kStream},
+    Entry{"std::istream::", true, kStream},
+    Entry{"std::locale::", true, kStream},
+    Entry{"std::basic_ostringstream<", true, kStream},
+    Entry{"std::__cxx11::basic_ostringstream<", true, kStream},
+    Entry{"std::__cxx11::basic_stringstream<", true, kStream},
+    Entry{"std::__cxx11::basic_stringbuf<", true, kStream},
     // Output.
     Entry{"printf", false, kOutput},
     Entry{"puts", false, kOutput},

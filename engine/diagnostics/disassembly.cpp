@@ -11,22 +11,11 @@
 namespace lineup::engine {
 namespace {
 
-std::string hex(uintptr_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%lx", static_cast<unsigned long>(v));
-  return buf;
-}
-
 // `text` quoted for the shell.
 std::string quoted(const std::string& text) {
   std::string out = "'";
   for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
-}
-
-bool in_ranges(const std::vector<std::pair<uintptr_t, uintptr_t>>& ranges, uintptr_t a) {
-  auto it = std::upper_bound(ranges.begin(), ranges.end(), std::make_pair(a, ~uintptr_t{0}));
-  return it != ranges.begin() && a < std::prev(it)->second;
 }
 
 bool starts_with(std::string_view s, std::string_view prefix) {
@@ -182,8 +171,9 @@ bool read_disassembly_line(std::string_view l,
 
 bool disassemble(const InstrumentedModule& m, ModuleCode& out, std::string* error) {
   const std::string command =
-      "objdump -d -w --no-show-raw-insn --start-address=" + hex(m.ranges.front().first) +
-      " --stop-address=" + hex(m.ranges.back().second) + " " + quoted(m.path) + " 2>/dev/null";
+      "objdump -d -w --no-show-raw-insn --start-address=" + hex_address(m.ranges.front().first) +
+      " --stop-address=" + hex_address(m.ranges.back().second) + " " + quoted(m.path) +
+      " 2>/dev/null";
   std::unique_ptr<FILE, PipeCloser> pipe(popen(command.c_str(), "r"));
   if (!pipe) {
     *error = m.path + ": objdump could not be started";
@@ -204,6 +194,17 @@ bool disassemble(const InstrumentedModule& m, ModuleCode& out, std::string* erro
     return false;
   }
   return true;
+}
+
+bool in_ranges(const std::vector<std::pair<uintptr_t, uintptr_t>>& ranges, uintptr_t a) {
+  auto it = std::upper_bound(ranges.begin(), ranges.end(), std::make_pair(a, ~uintptr_t{0}));
+  return it != ranges.begin() && a < std::prev(it)->second;
+}
+
+std::string hex_address(uintptr_t a) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%lx", static_cast<unsigned long>(a));
+  return buf;
 }
 
 std::string demangled(const std::string& symbol) {

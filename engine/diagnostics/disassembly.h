@@ -65,6 +65,12 @@ bool read_disassembly_line(std::string_view line,
 /// calls), so each one comes from inline assembly or uninstrumented objects.
 bool is_hidden_access(std::string_view instruction);
 
+/// Whether link-time address `a` lies in `ranges` (sorted, disjoint [first, second) pairs).
+bool in_ranges(const std::vector<std::pair<uintptr_t, uintptr_t>>& ranges, uintptr_t a);
+
+/// `a` as "0x..." (lower-case hex digits).
+std::string hex_address(uintptr_t a);
+
 /// `symbol` demangled ("_Z4pushl" -> "push(long)"); itself when it is not a mangled name.
 std::string demangled(const std::string& symbol);
 

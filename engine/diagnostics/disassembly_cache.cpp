@@ -26,12 +26,6 @@ constexpr const char* kEntryFormat = "lineup code scan 2";
 constexpr const char* kEntrySuffix = ".v2";
 constexpr auto kUnusedEntryLifetime = std::chrono::hours(24 * 30);
 
-std::string hex(uintptr_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%lx", static_cast<unsigned long>(v));
-  return buf;
-}
-
 // FNV-1a, 64 bits, as 16 hex digits: the checksum of an entry's lines.
 std::string checksum(std::string_view text) {
   uint64_t h = 0xcbf29ce484222325ULL;
@@ -45,16 +39,16 @@ std::string entry_text(const std::string& identity, const ModuleCode& code) {
   std::string records;
   size_t n = 0;
   for (const CodeFunction& f : code.functions) {
-    records += "f " + hex(f.address) + " " + f.name + "\n";
+    records += "f " + hex_address(f.address) + " " + f.name + "\n";
     ++n;
   }
   for (const CodeAccess& a : code.accesses) {
-    records += "h " + hex(a.address) + " " + a.instruction + "\n";
+    records += "h " + hex_address(a.address) + " " + a.instruction + "\n";
     ++n;
   }
   for (const CodeCall& c : code.calls) {
-    records += "c " + hex(c.address) + " " + static_cast<char>(c.kind) + " " + hex(c.target) + " " +
-               c.symbol + "\n";
+    records += "c " + hex_address(c.address) + " " + static_cast<char>(c.kind) + " " +
+               hex_address(c.target) + " " + c.symbol + "\n";
     ++n;
   }
   std::string text =

@@ -5,23 +5,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <unordered_map>
 
 #include "engine/diagnostics/allowed_calls.h"
 #include "engine/diagnostics/symbolizer.h"
 
 namespace lineup::engine {
 namespace {
-
-std::string hex(uintptr_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%lx", static_cast<unsigned long>(v));
-  return buf;
-}
-
-bool in_ranges(const std::vector<std::pair<uintptr_t, uintptr_t>>& ranges, uintptr_t a) {
-  auto it = std::upper_bound(ranges.begin(), ranges.end(), std::make_pair(a, ~uintptr_t{0}));
-  return it != ranges.begin() && a < std::prev(it)->second;
-}
 
 std::string file_name(const std::string& path) { return path.substr(path.rfind('/') + 1); }
 
@@ -42,7 +32,7 @@ std::string where(Symbolizer& symbols, const InstrumentedModule& m, uintptr_t li
   auto f = std::upper_bound(code.functions.begin(), code.functions.end(), link_address,
                             [](uintptr_t a, const CodeFunction& g) { return a < g.address; });
   std::string function = f == code.functions.begin() ? "?" : demangled(std::prev(f)->name);
-  return m.path + " " + hex(link_address) + " in " + function;
+  return m.path + " " + hex_address(link_address) + " in " + function;
 }
 
 // The module's code, from its cache entry when there is a sound one, else by disassembling it
@@ -94,39 +84,66 @@ bool instrumented(const std::vector<Module>& modules, uintptr_t a) {
   });
 }
 
+// What a callee symbol of one module resolves to; worked out once per symbol (a module calls
+// the same few thousand functions from tens of thousands of places).
+struct Callee {
+  std::string name;    // demangled
+  std::string module;  // "" when unknown
+  uintptr_t target = 0;
+  bool seen = false;          // allowed: no finding
+  bool instrumented = false;  // bound into instrumented code: an edge
+};
+
+Callee resolve(const CodeCall& c, const Module& m, const std::vector<Module>& modules) {
+  Callee out;
+  out.name = demangled(c.symbol);
+  if (c.kind == CodeCall::Kind::kDirect) {
+    out.module = file_name(m.module->path);
+    out.seen = why_call_is_seen(out.name, out.module) != nullptr;
+    return out;
+  }
+  if (why_call_is_seen(out.name, "") != nullptr) {
+    out.seen = true;
+    return out;
+  }
+  out.target = bound_address(*m.module, c.symbol);
+  if (out.target == 0) {
+    out.seen = true;  // bound nowhere: never called
+    return out;
+  }
+  out.instrumented = instrumented(modules, out.target);
+  out.module = module_at(out.target);
+  out.seen = !out.instrumented && why_call_is_seen(out.name, out.module) != nullptr;
+  return out;
+}
+
 // The calls of one module: edges of `out.graph`, or findings.
 void read_calls(const Module& m, const std::vector<Module>& modules, size_t limit,
                 Symbolizer& symbols, HiddenAccessScan& out) {
   const uintptr_t bias = m.module->bias;
+  std::unordered_map<std::string, Callee> callees;  // imported and uninstrumented direct ones
   for (const CodeCall& c : m.code.calls) {
     const uintptr_t site = c.address + bias;
     if (c.kind == CodeCall::Kind::kIndirect) {
       out.graph.add_indirect_call(site);
       continue;
     }
+    if (c.kind == CodeCall::Kind::kDirect && in_ranges(m.module->ranges, c.target)) {
+      out.graph.add_call(site, c.target + bias);
+      continue;
+    }
+    auto it = callees.find(c.symbol);
+    if (it == callees.end()) it = callees.emplace(c.symbol, resolve(c, m, modules)).first;
+    const Callee& callee = it->second;
+    if (callee.instrumented) {
+      out.graph.add_call(site, callee.target);
+      continue;
+    }
+    if (callee.seen) continue;
     UninstrumentedCall call;
     call.pc = site;
-    call.callee = demangled(c.symbol);
-    uintptr_t target = 0;
-    if (c.kind == CodeCall::Kind::kDirect) {
-      target = c.target + bias;
-      if (in_ranges(m.module->ranges, c.target)) {
-        out.graph.add_call(site, target);
-        continue;
-      }
-      call.module = file_name(m.module->path);
-      if (why_call_is_seen(call.callee, call.module) != nullptr) continue;
-    } else {
-      if (why_call_is_seen(call.callee, "") != nullptr) continue;
-      target = bound_address(*m.module, c.symbol);
-      if (target == 0) continue;
-      if (instrumented(modules, target)) {
-        out.graph.add_call(site, target);
-        continue;
-      }
-      call.module = module_at(target);
-      if (why_call_is_seen(call.callee, call.module) != nullptr) continue;
-    }
+    call.callee = callee.name;
+    call.module = callee.module;
     if (out.calls.size() < limit) call.where = where(symbols, *m.module, c.address, m.code);
     out.calls.push_back(std::move(call));
   }

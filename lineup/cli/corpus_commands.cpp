@@ -2,7 +2,9 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
 
+#include "lineup/cli/hidden_access_check.h"
 #include "lineup/corpus/corpus.h"
 #include "lineup/corpus/html_report.h"
 #include "lineup/corpus/shrink.h"
@@ -57,9 +59,12 @@ ExitStatus CorpusCommands::run() {
 ExitStatus replay_file(const std::string& path) {
   try {
     corpus::Counterexample c = corpus::load(path);
+    const specs::Target* target = specs::find_target(c.structure);
+    const std::string note = target != nullptr ? unseen_note(*target) : "";
     corpus::Reproduction r = corpus::reproduce(c);
     if (r.exact) {
       std::fputs(r.violation->report.c_str(), stdout);
+      std::fputs(note.c_str(), stdout);
       std::printf("reproduced: %s\n", to_string(c.kind));
       return ExitStatus::kViolation;
     }
@@ -69,6 +74,7 @@ ExitStatus replay_file(const std::string& path) {
                     : "it passes");
     if (r.other_schedule) {
       std::fputs(r.other_schedule->report.c_str(), stdout);
+      std::fputs(note.c_str(), stdout);
       std::printf("still failing with another schedule: %s\n", to_string(r.other_schedule->kind));
       return ExitStatus::kViolation;
     }
@@ -90,11 +96,13 @@ ExitStatus shrink_file(const std::string& path) {
   try {
     corpus::Counterexample c = corpus::load(path);
     const specs::Model& model = *specs::find_target(c.structure)->model;
+    const std::string note = unseen_note(*specs::find_target(c.structure));
     corpus::ShrinkOptions options;
     options.log = [](const std::string& line) { std::printf("  %s\n", line.c_str()); };
     std::printf("shrinking %s\n", summary(c, model).c_str());
     corpus::Counterexample s = corpus::shrink(c, options);
     std::printf("shrunk: %s\n", summary(s, model).c_str());
+    std::fputs(note.c_str(), stdout);
     if (corpus::to_json(s, model) == corpus::to_json(c, model)) {
       std::printf("already minimal: %s is unchanged\n", path.c_str());
       return ExitStatus::kClean;
@@ -158,6 +166,7 @@ ExitStatus corpus_list(const std::string& dir) {
 ExitStatus corpus_check(const std::string& dir, uint64_t executions) {
   if (missing_folder(dir)) return ExitStatus::kUsage;
   int fixed = 0, failing = 0, unreadable = 0, undetermined = 0;
+  std::map<std::string, std::string> notes;  // by structure, each checked once
   for (const corpus::Entry& e : corpus::read(dir)) {
     if (!e.counterexample) {
       ++unreadable;
@@ -172,6 +181,12 @@ ExitStatus corpus_check(const std::string& dir, uint64_t executions) {
                                                : "fixed         ";
       (r.still_fails() ? failing : r.undetermined ? undetermined : fixed)++;
       std::printf("%s %s\n", verdict, e.path.c_str());
+      const std::string& structure = e.counterexample->structure;
+      if (r.still_fails() && notes.count(structure) == 0) {
+        const specs::Target* target = specs::find_target(structure);
+        notes[structure] = target != nullptr ? unseen_note(*target) : "";
+      }
+      if (r.still_fails()) std::fputs(notes[structure].c_str(), stdout);
     } catch (const std::exception& err) {
       ++unreadable;
       std::printf("unreadable     %s: %s\n", e.path.c_str(), err.what());

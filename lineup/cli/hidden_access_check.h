@@ -42,6 +42,12 @@ HiddenAccessVerdict check_hidden_accesses(const specs::Target& target,
                                           const hunt::HuntOptions& options,
                                           const UnseenAllowance& allow);
 
+/// The check for commands that rerun what a hunt found (replay, shrink, corpus check): what
+/// `target`'s executions reach unseen is allowed, said once on stderr as a warning, and
+/// returned as a note for each violation ("" when everything is seen), so that a case found
+/// with --allow-hidden-accesses or --allow-uninstrumented replays, qualified.
+std::string unseen_note(const specs::Target& target);
+
 /// Parses the value of --allow-uninstrumented: "" (every call) or a comma-separated list of
 /// function names into `allow`; false, with why in `*error`, for an empty name in the list.
 bool parse_allowed_functions(const std::string& text, UnseenAllowance& allow, std::string* error);

@@ -8,6 +8,11 @@
 #include "lineup/hunt/search.h"
 
 namespace lineup::hunt {
+namespace {
+
+constexpr int kHangTimeoutMs = 200;
+
+}  // namespace
 
 std::vector<specs::TestProgram> entry_programs(const specs::Target& target) {
   const int operations = static_cast<int>(target.model->operation_names().size());
@@ -46,6 +51,11 @@ std::vector<uintptr_t> entered_code(const specs::Target& target, const HuntOptio
   engine::start_recording_function_entries();
   try {
     std::unique_ptr<engine::Engine> engine = make_engine(target, options, threads);
+    // A structure that hangs or spins unseen would hold the hunt here for the whole watchdog
+    // period of each execution: what the first execution that does not end well entered is
+    // enough, and the recording stops there.
+    engine->options().hang_timeout_ms = kHangTimeoutMs;
+    bool ended_well = true;
     for (size_t i = 0; i < programs.size(); ++i) {
       std::vector<int> results(programs[i].results_size());
       engine::Program program = target.instantiate(programs[i], &results);
@@ -56,7 +66,11 @@ std::vector<uintptr_t> entered_code(const specs::Target& target, const HuntOptio
       std::string error;
       std::unique_ptr<engine::Strategy> strategy = engine::make_strategy(config, &error);
       if (!strategy) break;
-      engine->explore(program, *strategy, [](const engine::ExecutionResult&) { return true; });
+      engine->explore(program, *strategy, [&](const engine::ExecutionResult& r) {
+        ended_well = r.ok() || r.outcome == engine::Outcome::kAbandoned;
+        return ended_well;
+      });
+      if (!ended_well) break;
     }
   } catch (const std::exception&) {
     engine::stop_recording_function_entries();

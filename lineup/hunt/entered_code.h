@@ -20,8 +20,10 @@ namespace lineup::hunt {
 std::vector<specs::TestProgram> entry_programs(const specs::Target& target);
 
 /// The return addresses of the function-entry hook seen while `executions` random executions
-/// of each entry_programs() program ran on an engine made with `options`. Empty when the
-/// executions could not be run (a structure whose factory throws, say).
+/// of each entry_programs() program ran on an engine made with `options` (its hang watchdog
+/// shortened to 200 ms), stopping after the first execution that does not complete (a hang, a
+/// crash, a violation of the engine's rules). Empty when the executions could not be run (a
+/// structure whose factory throws, say).
 std::vector<uintptr_t> entered_code(const specs::Target& target, const HuntOptions& options,
                                     uint64_t executions = 20);
 

@@ -128,12 +128,21 @@ TEST_F(HiddenAccessCache, WithoutAnEntryAScanNeedsObjdump) {
 TEST_F(HiddenAccessCache, TheSecondScanReadsTheEntriesTheFirstWrote) {
   HiddenAccessScan first = scan(loaded_);
   EXPECT_EQ(first.cached, 0u);
-  EXPECT_TRUE(first.clean());
+  EXPECT_TRUE(first.accesses.empty() && first.unchecked.empty());
   EXPECT_EQ(entries(), loaded_.modules.size());
   for (const InstrumentedModule& m : loaded_.modules) EXPECT_TRUE(fs::exists(entry_of(m)));
   HiddenAccessScan second = scan_without_objdump(loaded_);
   EXPECT_EQ(second.cached, loaded_.modules.size());
-  EXPECT_TRUE(second.clean()) << (second.unchecked.empty() ? "" : second.unchecked.front());
+  EXPECT_TRUE(second.accesses.empty() && second.unchecked.empty())
+      << (second.unchecked.empty() ? "" : second.unchecked.front());
+  // The calls and the call graph read back as found.
+  ASSERT_EQ(second.calls.size(), first.calls.size());
+  for (size_t i = 0; i < first.calls.size(); ++i) {
+    EXPECT_EQ(second.calls[i].pc, first.calls[i].pc);
+    EXPECT_EQ(second.calls[i].callee, first.calls[i].callee);
+  }
+  EXPECT_EQ(second.graph.size(), first.graph.size());
+  EXPECT_GT(first.graph.size(), 0u);
 }
 
 TEST_F(HiddenAccessCache, KeptAccessesReadBackAsFound) {
