@@ -179,7 +179,9 @@ void remove_unused_entries(const std::string& folder) {
   while (const dirent* e = readdir(dir.get())) {
     const std::string name = e->d_name;
     if (name.size() < 32 || name.find(".v") == std::string::npos) continue;
-    const std::string path = folder + "/" + name;
+    std::string path = folder;
+    path += '/';
+    path += name;
     struct stat st {};
     if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
     const auto used = std::chrono::system_clock::from_time_t(st.st_mtime);
