@@ -35,6 +35,8 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/lineupConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/lineupConfig.cmake ${PROJECT_BINARY_DIR}/lineupConfigVersion.cmake
               ${PROJECT_SOURCE_DIR}/cmake/Lineup.cmake
         DESTINATION ${LINEUP_CMAKE_DIR} COMPONENT development)
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/cmake/lineup_compile.sh DESTINATION ${LINEUP_CMAKE_DIR}
+        COMPONENT development)
 
 # `cpack -G DEB`: one Debian package of both components, installing under /usr, depending on
 # what lineup's programs load and what find_package(lineup) and lineup's headers need.

@@ -13,9 +13,21 @@
 # memmove, memset, memcmp, bcmp) become calls to the runtime (a forced include and
 # -fno-builtin-<name>, engine/runtime/string_calls.h). Only these sources are instrumented:
 # the engine, checker and CLI never are.
+#
+# Each source is compiled through cmake/lineup_compile.sh, which records in the object where
+# inline assembly touches memory (a section the pre-hunt check reads: no hook reports those
+# accesses), ahead of any launcher the project sets (CMAKE_<LANG>_COMPILER_LAUNCHER).
+set(LINEUP_COMPILE_LAUNCHER ${CMAKE_CURRENT_LIST_DIR}/lineup_compile.sh)
 function(lineup_add_structure target)
   add_library(${target} STATIC ${ARGN})
   target_link_libraries(${target} PRIVATE lineup::instrument PUBLIC lineup::engine)
+  foreach(lang C CXX)
+    if(CMAKE_${lang}_COMPILER_ID MATCHES "GNU|Clang")
+      # Unquoted: an unset launcher of the project's adds no empty element.
+      set(launcher ${LINEUP_COMPILE_LAUNCHER} ${CMAKE_${lang}_COMPILER_LAUNCHER})
+      set_target_properties(${target} PROPERTIES ${lang}_COMPILER_LAUNCHER "${launcher}")
+    endif()
+  endforeach()
 endfunction()
 
 # lineup_use_libcds(<target>)

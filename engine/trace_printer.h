@@ -22,8 +22,10 @@ std::string name_address(uintptr_t addr, size_t step, const Engine& engine);
 /// One trace line for step `index` (no trailing newline).
 std::string format_step(const Transition& t, size_t index, const Engine& engine);
 
-/// The whole execution: call boundaries ("T0 calls push(1)", "T0 returns"), every step, and
-/// the outcome with its message and the replay token. Call before the next execution.
+/// The whole execution: call boundaries ("T0 calls push(1)", "T0 returns"), every step (a loop
+/// repeated for many rounds folded to its first and last round and a line naming it, while
+/// trace_folding(): trace_folding.h), and the outcome with its message and the replay token.
+/// Call before the next execution.
 std::string format_trace(const ExecutionResult& result, const Program& program,
                          const Engine& engine);
 

@@ -149,6 +149,27 @@ void read_calls(const Module& m, const std::vector<Module>& modules, size_t limi
   }
 }
 
+// The inline assembly the compile recorded in one module, as hidden accesses at the start of
+// the function holding each (so that the call graph attributes them); an instruction of a
+// function the linker dropped cannot run and is left out.
+void read_assembly(const Module& m, Symbolizer& symbols, HiddenAccessScan& out) {
+  if (m.module->assembly.empty()) return;
+  std::unordered_map<std::string_view, uintptr_t> starts;
+  for (const CodeFunction& f : m.code.functions) starts.emplace(f.name, f.address);
+  for (const AssemblyAccess& a : m.module->assembly) {
+    auto it = starts.find(a.function);
+    if (it == starts.end()) continue;
+    HiddenAccess h;
+    h.pc = it->second + m.module->bias;
+    h.instruction = a.instruction + " (inline assembly)";
+    // The function as the symbolizer names it at its first instruction (its outermost frame).
+    const std::vector<SourceFrame>& frames = symbols.frames(h.pc + 1);
+    h.where = file_name(a.where) + " " +
+              (frames.empty() ? demangled(a.function) : frames.back().function);
+    out.accesses.push_back(std::move(h));
+  }
+}
+
 }  // namespace
 
 HiddenAccessScan scan_hidden_accesses(const InstrumentedCode& code, size_t limit) {
@@ -172,6 +193,7 @@ HiddenAccessScan scan_hidden_accesses(const InstrumentedCode& code, size_t limit
       out.accesses.push_back(std::move(h));
     }
   }
+  for (const Module& m : modules) read_assembly(m, symbols, out);
   for (const Module& m : modules) read_calls(m, modules, limit, symbols, out);
   return out;
 }

@@ -11,8 +11,10 @@
 //
 // Found by disassembling the instrumented code of every loaded module (instrumented_code.h)
 // with binutils' objdump, once per module identity: the disassembly is kept in the user's
-// cache folder (disassembly_cache.h) and read back by every later scan. What this cannot find:
-// plain loads and stores written in inline assembly (a `mov` reads like any compiled access
+// cache folder (disassembly_cache.h) and read back by every later scan. Inline assembly with a
+// memory operand that the compile recorded (InstrumentedModule::assembly, from
+// cmake/lineup_compile.sh) is a hidden access too. What this cannot find: plain loads and
+// stores in inline assembly of code compiled otherwise (a `mov` reads like any compiled access
 // of a local), and what a call through a pointer reaches (code_graph.h marks the functions
 // that make one); the hang watchdog catches uninstrumented code that spins.
 #pragma once

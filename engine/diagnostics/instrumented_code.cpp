@@ -468,6 +468,26 @@ std::vector<std::pair<uintptr_t, uintptr_t>> ranges_of(const ElfSections& e, std
   return out;
 }
 
+// The records of the `.lineup_asm` section: "FUNCTION<TAB>FILE:LINE<TAB>INSTRUCTION" lines
+// (cmake/lineup_compile.sh); a malformed line is skipped.
+std::vector<AssemblyAccess> assembly_of(const ElfSections& e) {
+  std::vector<AssemblyAccess> out;
+  Section s = e.get(".lineup_asm");
+  if (!s.found() || s.compressed) return out;
+  std::string_view text(reinterpret_cast<const char*>(s.data), s.size);
+  while (!text.empty()) {
+    size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    size_t a = line.find('\t');
+    size_t b = a == std::string_view::npos ? a : line.find('\t', a + 1);
+    if (b == std::string_view::npos) continue;
+    out.push_back({std::string(line.substr(0, a)), std::string(line.substr(a + 1, b - a - 1)),
+                   std::string(line.substr(b + 1))});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::pair<uintptr_t, uintptr_t>> instrumented_ranges(const std::string& path,
@@ -485,6 +505,7 @@ InstrumentedModule read_instrumented_module(const std::string& path, std::string
   }
   ElfSections e(file);
   out.ranges = ranges_of(e, error, &out.units);
+  out.assembly = assembly_of(e);
   for (auto& unit : out.units) merge(unit);
   if (!out.ranges.empty()) out.identity = identity_of(file, e, out.ranges);
   return out;

@@ -11,6 +11,14 @@
 
 namespace lineup::engine {
 
+/// An instruction of inline assembly with a memory operand, as the compile recorded it
+/// (cmake/lineup_compile.sh, the module's `.lineup_asm` section).
+struct AssemblyAccess {
+  std::string function;     // the symbol holding it (mangled)
+  std::string where;        // "file:line" of the asm statement
+  std::string instruction;  // as written: "movq (%rdi), %rax"
+};
+
 /// The instrumented code of one loaded module.
 struct InstrumentedModule {
   std::string path;    // the module's file
@@ -26,6 +34,9 @@ struct InstrumentedModule {
   /// file's program headers cannot be read. Modules of equal identity disassemble alike, so a
   /// scan of one holds for the other (hidden_accesses.h keeps scans by it).
   std::string identity;
+  /// The inline assembly of its instrumented code that touches memory, where its objects were
+  /// compiled by lineup_add_structure (else empty).
+  std::vector<AssemblyAccess> assembly;
 };
 
 /// The modules loaded now that hold instrumented code, and the modules whose instrumentation

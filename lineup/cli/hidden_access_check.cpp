@@ -165,6 +165,9 @@ bool parse_allowed_functions(const std::string& text, UnseenAllowance& allow, st
 HiddenAccessVerdict check_hidden_accesses(const specs::Target& target,
                                           const hunt::HuntOptions& options,
                                           const UnseenAllowance& allow) {
+  // Where this structure's executions enter the code, recorded first: a module they load
+  // (dlopen at a first call) is then loaded, and scanned with the rest.
+  const std::vector<uintptr_t> entered = hunt::entered_code(target, options);
   const engine::InstrumentedCode code = engine::find_instrumented_code();
   // Described here, for the findings that count only.
   const engine::HiddenAccessScan scan = engine::scan_hidden_accesses(code, 0);
@@ -175,7 +178,7 @@ HiddenAccessVerdict check_hidden_accesses(const specs::Target& target,
   if (!scan.unchecked.empty()) out.unseen = "part of the code under test could not be checked";
   if (scan.accesses.empty() && scan.calls.empty()) return out;
   // Only what this structure's executions reach counts.
-  const engine::Reach reach = engine::reach_of(scan, hunt::entered_code(target, options));
+  const engine::Reach reach = engine::reach_of(scan, entered);
   if (reach.empty()) return out;
   std::vector<std::string> unseen;
   if (!out.unseen.empty()) unseen.push_back(out.unseen);

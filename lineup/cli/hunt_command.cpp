@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/strategy/factory.h"
+#include "engine/trace_folding.h"
 #include "lineup/cli/client_option.h"
 #include "lineup/cli/findings.h"
 #include "lineup/cli/hidden_access_check.h"
@@ -163,6 +164,9 @@ HuntCommand::HuntCommand(CLI::App& app) {
                    "folder where counterexamples are archived (\"\": do not archive)")
       ->capture_default_str();
   hunt->add_flag("!--no-shrink", output_.shrink, "report and archive violations unshrunk");
+  hunt->add_flag("--full-trace", full_trace_,
+                 "print every step of a report (by default a loop repeated for many rounds is "
+                 "folded to its first and last round; the archived case holds every step)");
   hunt->add_flag("--allow-hidden-accesses", allow_hidden_accesses_,
                  "hunt even when the code under test makes memory accesses lineup cannot see "
                  "(atomics in inline assembly): no bound is claimed and every violation is "
@@ -244,6 +248,7 @@ ExitStatus HuntCommand::run() {
     return ExitStatus::kUsage;
   }
   if (!output_.corpus_usable()) return ExitStatus::kUsage;
+  engine::set_trace_folding(!full_trace_);
   UnseenAllowance allow;
   allow.hidden_accesses = allow_hidden_accesses_;
   allow.quiet = output_.quiet;

@@ -51,6 +51,7 @@ class HuntCommand : public Command {
   std::string memory_model_ = "sc";
   bool allow_hidden_accesses_ = false;
   std::string allow_uninstrumented_;  // --allow-uninstrumented's value
+  bool full_trace_ = false;           // --full-trace
 
   // The hunt's output (the JSON object, or the summary) and its exit status.
   ExitStatus report(const specs::Target& target, const hunt::HuntOptions& options,

@@ -13,6 +13,7 @@
 #include "engine/engine.h"
 #include "engine/memory/happens_before.h"
 #include "engine/strategy/coverage.h"
+#include "engine/trace_folding.h"
 #include "engine/trace_printer.h"
 #include "lineup/cli/corpus_commands.h"
 #include "lineup/cli/program_name.h"
@@ -175,9 +176,13 @@ ReplayCommand::ReplayCommand(CLI::App& app) {
                    "a counterexample file (corpus), or a schedule token (s1:...) of a "
                    "built-in program")
       ->required();
+  command_->add_flag("--full-trace", full_trace_,
+                     "print every step (by default a loop repeated for many rounds is folded to "
+                     "its first and last round)");
 }
 
 ExitStatus ReplayCommand::run() {
+  engine::set_trace_folding(!full_trace_);
   if (!what_.starts_with("s1:")) return replay_file(what_);
   const smoke::SmokeStructure* structure = find_program(shape_.structure);
   if (structure == nullptr) return ExitStatus::kUsage;

@@ -50,6 +50,7 @@ class ReplayCommand : public Command {
   CLI::App* command_;
   ProgramShape shape_;
   std::string what_;
+  bool full_trace_ = false;  // --full-trace
 };
 
 /// `lineup list [--all]`: one line per registered structure (name, the model's kind, origin,

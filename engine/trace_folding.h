@@ -1,0 +1,36 @@
+// Loops in a trace, folded for the reader: a thread that spins or copies the same way for
+// thousands of rounds makes a trace of as many lines, and the one thing the reader needs is
+// which loop it is and how long it ran. A stretch in which one thread repeats the same round
+// of steps (each step the same kind of access to the same place from the same instruction) is
+// printed as its first round, one line naming the loop with its count, and its last round.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "engine/transition.h"
+
+namespace lineup::engine {
+
+/// A stretch of `rounds` repetitions of `period` steps of one thread, from step `first`.
+struct FoldedLoop {
+  size_t first = 0;
+  size_t period = 0;
+  size_t rounds = 0;
+  size_t end() const { return first + period * rounds; }
+};
+
+/// The loops of `steps` worth folding, in step order and disjoint: runs of at least
+/// `min_rounds` rounds of a period of 1 to 8 steps of one thread, each step matching the step a
+/// period before it in kind, address, size and instruction, none of the steps that would be
+/// hidden (all but the first and last round) `shown[i]` (a call boundary or a note, which a
+/// trace always prints). At each step the period covering most steps wins, the shorter on ties.
+std::vector<FoldedLoop> loops_to_fold(const std::vector<Transition>& steps,
+                                      const std::vector<bool>& shown, size_t min_rounds = 4);
+
+/// Whether format_trace folds loops (on by default; `--full-trace` turns it off for the
+/// process, worker processes included).
+bool trace_folding();
+void set_trace_folding(bool on);
+
+}  // namespace lineup::engine
