@@ -191,6 +191,8 @@ constexpr std::array kEntries{
     Entry{"std::system_error::", true, kCxxRuntime},
     Entry{"std::_V2::system_category", false, kCxxRuntime},
     Entry{"std::_V2::generic_category", false, kCxxRuntime},
+    Entry{"std::uncaught_exception", false, kCxxRuntime},
+    Entry{"std::uncaught_exceptions", false, kCxxRuntime},
     Entry{"std::ios_base::Init::Init", false, kCxxRuntime},
     Entry{"std::ios_base::Init::~Init", false, kCxxRuntime},
     // Waiting in the C++ library, through pthread_cond_* and pthread_mutex_*.
@@ -279,6 +281,14 @@ const char* why_call_is_seen(std::string_view function, std::string_view module)
   }
   // The C maths library computes on its arguments.
   if (module.substr(0, 8) == "libm.so." || module.substr(0, 10) == "libmvec.so") return kNoMemory;
+  return nullptr;
+}
+
+const char* why_caller_is_seen(std::string_view function) {
+  for (std::string_view inside :
+       {"std::_V2::condition_variable_any::", "std::condition_variable::"}) {
+    if (function.substr(0, inside.size()) == inside) return kWaits;
+  }
   return nullptr;
 }
 

@@ -18,4 +18,10 @@ namespace lineup::engine {
 /// may.
 const char* why_call_is_seen(std::string_view function, std::string_view module);
 
+/// Why a call made from code inlined out of `function` (a frame of the call site, as the
+/// symbolizer names it) hides nothing whatever it calls: the C++ library's own bookkeeping
+/// inside its condition variables (condition_variable_any keeps its internal mutex in a
+/// std::shared_ptr); nullptr otherwise.
+const char* why_caller_is_seen(std::string_view function);
+
 }  // namespace lineup::engine

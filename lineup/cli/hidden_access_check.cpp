@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <map>
 
+#include "engine/diagnostics/allowed_calls.h"
 #include "engine/diagnostics/code_reach.h"
 #include "engine/diagnostics/hidden_accesses.h"
 #include "engine/diagnostics/symbolizer.h"
@@ -29,6 +30,15 @@ bool named(const std::string& callee, const std::vector<std::string>& names) {
     if (callee == n || engine::short_function_name(callee, ~size_t{0}) == n) return true;
     if (callee.size() > n.size() && callee.compare(0, n.size(), n) == 0 && callee[n.size()] == '(')
       return true;
+  }
+  return false;
+}
+
+// Whether the call at `pc` was inlined out of a function whose calls hide nothing
+// (engine::why_caller_is_seen).
+bool inside_seen_caller(uintptr_t pc) {
+  for (const engine::SourceFrame& f : engine::symbolizer().frames(pc + 1)) {
+    if (engine::why_caller_is_seen(f.function) != nullptr) return true;
   }
   return false;
 }
@@ -99,7 +109,7 @@ std::string report_calls(const specs::Target& target, const engine::HiddenAccess
   for (const specs::SeenCall& c : specs::declared_seen_calls()) declared.push_back(c.function);
   for (size_t i : calls) {
     const std::string& callee = scan.calls[i].callee;
-    if (named(callee, declared)) continue;
+    if (named(callee, declared) || inside_seen_caller(scan.calls[i].pc)) continue;
     (allow.every_call || named(callee, allow.functions) ? allowed : refused).push_back(i);
   }
   if (!refused.empty()) {

@@ -103,6 +103,12 @@ TEST(AllowedCalls, ModelledAndHarmlessCallsHideNothing) {
   EXPECT_NE(why_call_is_seen("sin", "libm.so.6"), nullptr);
 }
 
+TEST(AllowedCalls, TheConditionVariablesOwnCallsHideNothing) {
+  EXPECT_NE(why_caller_is_seen("std::_V2::condition_variable_any::wait<std::mutex>"), nullptr);
+  EXPECT_EQ(why_caller_is_seen("WaitAnyQueue::pop"), nullptr);
+  EXPECT_EQ(why_caller_is_seen("std::shared_ptr<std::mutex>::~shared_ptr"), nullptr);
+}
+
 TEST(AllowedCalls, OtherCallsMayHide) {
   for (const char* f : {"queue_push(queue*, int)", "memcpy", "pthread_once", "mallocx",
                         "std::_Rb_tree_increment(std::_Rb_tree_node_base const*)",
