@@ -5,7 +5,7 @@
 namespace lineup::engine {
 
 void CodeGraph::add_function(uintptr_t start, std::string name) {
-  functions_.push_back({start, std::move(name), false, {}});
+  functions_.push_back({start, std::move(name), {}});
 }
 
 void CodeGraph::seal() {
@@ -29,11 +29,6 @@ void CodeGraph::add_call(uintptr_t site, uintptr_t target) {
   const size_t from = function_of(site), to = function_of(target);
   if (from == kNone || to == kNone || from == to) return;
   functions_[from].callees.push_back(to);
-}
-
-void CodeGraph::add_indirect_call(uintptr_t site) {
-  const size_t from = function_of(site);
-  if (from != kNone) functions_[from].indirect = true;
 }
 
 std::vector<bool> CodeGraph::reached_from(const std::vector<uintptr_t>& roots) const {

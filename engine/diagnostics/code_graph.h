@@ -3,7 +3,7 @@
 // binds to another module's instrumented code. What a structure's executions can reach is
 // found from it (code_reach.h): from the functions they were seen to enter, every function
 // those call directly, transitively. A call through a pointer (a virtual function, a
-// std::function) has no edge; the functions that make one say so.
+// std::function) has no edge.
 #pragma once
 
 #include <cstdint>
@@ -23,8 +23,6 @@ class CodeGraph {
   /// Adds a call from the function holding `site` to the function starting at (or holding)
   /// `target`; ignored when either is no function of the graph.
   void add_call(uintptr_t site, uintptr_t target);
-  /// Marks the function holding `site` as making a call whose callee is not known statically.
-  void add_indirect_call(uintptr_t site);
 
   /// The index of the function holding run-time address `pc` (the last one starting at or
   /// before it), or kNone.
@@ -32,7 +30,6 @@ class CodeGraph {
   size_t size() const { return functions_.size(); }
   uintptr_t start(size_t f) const { return functions_[f].start; }
   const std::string& name(size_t f) const { return functions_[f].name; }
-  bool calls_indirectly(size_t f) const { return functions_[f].indirect; }
 
   /// The functions reached from the functions holding the run-time addresses `roots`, those
   /// included: reached[f].
@@ -42,7 +39,6 @@ class CodeGraph {
   struct Function {
     uintptr_t start = 0;
     std::string name;
-    bool indirect = false;
     std::vector<size_t> callees;
   };
   std::vector<Function> functions_;

@@ -1,18 +1,16 @@
 #include "engine/diagnostics/code_reach.h"
 
+#include <algorithm>
+
 namespace lineup::engine {
 
 Reach reach_of(const HiddenAccessScan& scan, const std::vector<uintptr_t>& entered) {
   Reach out;
   const CodeGraph& graph = scan.graph;
   const std::vector<bool> reached = graph.reached_from(entered);
-  for (size_t f = 0; f < graph.size(); ++f) {
-    if (!reached[f]) continue;
-    out.located = true;
-    if (graph.calls_indirectly(f)) ++out.pointer_callers;
-  }
+  const bool located = std::find(reached.begin(), reached.end(), true) != reached.end();
   auto counts = [&](uintptr_t pc) {
-    if (!out.located) return true;
+    if (!located) return true;
     const size_t f = graph.function_of(pc);
     return f != CodeGraph::kNone && reached[f];
   };

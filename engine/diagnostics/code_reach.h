@@ -3,8 +3,7 @@
 // (function_entries.h) over a few executions of small programs of the structure; what they
 // can reach is every function the call graph (code_graph.h) leads to from there by direct
 // calls. A finding reached only through a call through a pointer that those executions did
-// not make is not counted: the functions making such calls are counted instead, so a report
-// can say how many there are.
+// not make is not counted (docs/uninstrumented-calls.md, "Limits").
 #pragma once
 
 #include <cstdint>
@@ -18,18 +17,12 @@ namespace lineup::engine {
 struct Reach {
   std::vector<size_t> accesses;  // into HiddenAccessScan::accesses
   std::vector<size_t> calls;     // into HiddenAccessScan::calls
-  /// Functions of the reached code that call through a pointer (virtual functions,
-  /// std::function, function pointers): what they reach beyond what the recorded executions
-  /// entered is not followed.
-  size_t pointer_callers = 0;
-  /// Whether any entry was found in the graph. When not (no instrumented function was entered,
-  /// or the recording failed), every finding counts.
-  bool located = false;
   bool empty() const { return accesses.empty() && calls.empty(); }
 };
 
 /// The findings of `scan` reached from the instrumented functions holding the run-time
-/// addresses `entered` (as function_entries.h records them).
+/// addresses `entered` (as function_entries.h records them); every finding when none of them
+/// lies in an instrumented function (nothing recorded, or the recording failed).
 Reach reach_of(const HiddenAccessScan& scan, const std::vector<uintptr_t>& entered);
 
 }  // namespace lineup::engine

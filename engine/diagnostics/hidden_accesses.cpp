@@ -124,10 +124,7 @@ void read_calls(const Module& m, const std::vector<Module>& modules, size_t limi
   std::unordered_map<std::string, Callee> callees;  // imported and uninstrumented direct ones
   for (const CodeCall& c : m.code.calls) {
     const uintptr_t site = c.address + bias;
-    if (c.kind == CodeCall::Kind::kIndirect) {
-      out.graph.add_indirect_call(site);
-      continue;
-    }
+    if (c.kind == CodeCall::Kind::kIndirect) continue;  // no callee known: no edge
     if (c.kind == CodeCall::Kind::kDirect && in_ranges(m.module->ranges, c.target)) {
       out.graph.add_call(site, c.target + bias);
       continue;
