@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/diagnostics/call_site.h"
 #include "engine/execution_listener.h"
 #include "engine/memory/block_names.h"
 #include "engine/memory/heap.h"
@@ -149,6 +150,9 @@ class Execution {
 
   /// Describes code address `pc` for messages (function, file and line).
   std::string where(uintptr_t pc) const;
+  /// The current thread starts a wait (a condition variable's, block_until's) at return
+  /// address `pc`: where it waits from is remembered for a deadlock's report (wait_site).
+  void note_wait_site(uintptr_t pc);
 
   // --- The execution's objects, each owning its state -----------------------------------
 
@@ -214,9 +218,13 @@ class Execution {
   struct Fault {
     int signal = 0;  // -1 for a hang (on_watchdog_tick)
     uintptr_t addr = 0, pc = 0;
-    bool sent = false;  // sent by a process (kill, raise), not raised by a fault: no address
+    bool sent = false;    // sent by a process (kill, raise), not raised by a fault: no address
+    CallerChain callers;  // the stack the signal interrupted, from its handler
   };
 
+  /// Where the signal of fault_ came (where()), after the first frame above it in code with
+  /// source of its own when its own frames have none (call_site.h).
+  std::string where_interrupted() const;
   static void fiber_main(int thread);
   /// Runs thread `t`'s fiber from its start up to its first scheduling point, where it starts
   /// the next thread or, the last, makes the first choice (see run()).

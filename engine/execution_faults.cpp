@@ -57,7 +57,12 @@ void Execution::on_signal(int sig, uintptr_t fault_addr, uintptr_t pc, bool sent
   // Runs in the signal handler: record only; the message is composed after the jump.
   tl_active = nullptr;
   tl_heap_on = false;
-  fault_ = Fault{sig, fault_addr, pc, sent};
+  fault_.signal = sig;
+  fault_.addr = fault_addr;
+  fault_.pc = pc;
+  fault_.sent = sent;
+  // For the report's frame in the structure's code when the signal came in a library's.
+  capture_callers(fault_.callers);
   result_->thread = current_thread();
   longjmp(abort_env_, 1);
 }
@@ -82,6 +87,16 @@ void Execution::unscheduled_use_after_free(uintptr_t addr, uint32_t size, uintpt
 
 std::string Execution::where(uintptr_t pc) const { return symbolizer().describe(pc); }
 
+std::string Execution::where_interrupted() const {
+  return describe_call_site(fault_.pc, call_site(fault_.pc, fault_.callers));
+}
+
+void Execution::note_wait_site(uintptr_t pc) {
+  // Unwinding costs microseconds: only a wait from code without source of its own needs it.
+  ThreadState& s = threads_[static_cast<size_t>(current_thread())];
+  s.wait_site = symbolizer().has_own_source(pc) ? 0 : call_site(pc);
+}
+
 void Execution::recover(ExecutionResult& result) {
   {
     fibers_.reset_to_main();
@@ -93,7 +108,7 @@ void Execution::recover(ExecutionResult& result) {
       result.message =
           "no scheduling point for " + std::to_string(options_.hang_timeout_ms) + " ms";
       if (result.thread != kNoThread) result.message += " in T" + std::to_string(result.thread);
-      result.message += ", last at " + where(fault_.pc) +
+      result.message += ", last at " + where_interrupted() +
                         " (a loop without shared-memory accesses lineup can see: code built "
                         "without its instrumentation, inline assembly, or a blocking call?)";
     } else if (fault_.signal != 0) {
@@ -108,7 +123,7 @@ void Execution::recover(ExecutionResult& result) {
         result.message += buf;
       }
       if (result.thread != kNoThread) result.message += " in T" + std::to_string(result.thread);
-      result.message += " at " + where(fault_.pc);
+      result.message += " at " + where_interrupted();
     }
   }
 }

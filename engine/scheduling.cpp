@@ -6,6 +6,7 @@
 #include <cstring>
 #include <utility>
 
+#include "engine/diagnostics/call_site.h"
 #include "engine/execution.h"
 #include "engine/memory/heap.h"
 #include "engine/modes.h"
@@ -187,7 +188,15 @@ std::string Execution::describe_waits() {
     } else {
       out += "is runnable";
     }
-    out += " at " + where(p.pc);
+    // A wait in library code (a condition variable's, a lock's) is named by the structure's
+    // frame first, then the library's.
+    const bool waits = p.kind == Kind::kCondWake || p.kind == Kind::kAwait;
+    const bool locks = p.kind == Kind::kLock || p.kind == Kind::kReadLock;
+    if (s.spin_blocked || (!waits && !locks)) {
+      out += " at " + where(p.pc);
+    } else {
+      out += " at " + describe_call_site(p.pc, waits ? s.wait_site : 0);
+    }
   }
   return out;
 }

@@ -76,6 +76,7 @@ int SyncSteps::cond_wait(uintptr_t cond, uintptr_t mutex, const Deadline* deadli
                          " waits on a condition variable without holding its mutex, at " +
                          execution_.where(pc));
   }
+  execution_.note_wait_site(pc);
   int depth = locks.release_all(mutex);
   ConditionVariables& waiters = execution_.condition_variables();
   waiters.start_wait(me, cond, deadline);
@@ -102,6 +103,7 @@ void SyncSteps::block_until(bool (*pred)(void*), void* arg, uintptr_t pc, uintpt
   Transition t = Transition::pending(Kind::kAwait, word, 0, pc);
   t.aux = reinterpret_cast<uintptr_t>(arg);
   execution_.predicate_waits().set(execution_.current_thread(), pred, arg);
+  execution_.note_wait_site(pc);
   execution_.step(t);
 }
 

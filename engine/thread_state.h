@@ -24,12 +24,17 @@ struct ThreadState {
   /// c11 mode: locations whose atomic reads read the newest store for the rest of the
   /// current call (reads_latest_only).
   std::vector<uintptr_t> latest_only;
+  /// While the thread waits on a condition variable or in block_until from code without
+  /// source of its own (the C++ library's wait): the return address of the first frame with
+  /// source (call_site.h), which reports name before the library's; 0 otherwise.
+  uintptr_t wait_site = 0;
 
   /// Back to a thread that has not started. In place: the spin window's ring is 10 KB,
   /// and an emptied window never reads what it holds.
   void restart() {
     spin_blocked = stack_published = false;
     call = -1;
+    wait_site = 0;
     spin.clear();
     shared_stack.clear();
     latest_only.clear();

@@ -1,5 +1,9 @@
 #include "engine/trace_folding.h"
 
+#include <algorithm>
+
+#include "engine/diagnostics/symbolizer.h"
+
 namespace lineup::engine {
 namespace {
 
@@ -63,5 +67,34 @@ std::vector<FoldedLoop> loops_to_fold(const std::vector<Transition>& steps,
 
 bool trace_folding() { return g_folding; }
 void set_trace_folding(bool on) { g_folding = on; }
+
+std::vector<FoldedLoop> loops_to_fold(const Trace& trace) {
+  if (!trace_folding()) return {};
+  std::vector<bool> shown(trace.steps.size());
+  for (const CallSpan& c : trace.calls) {
+    if (c.first_step < shown.size()) shown[c.first_step] = true;
+    if (c.completed && c.end_step > 0 && c.end_step <= shown.size()) shown[c.end_step - 1] = true;
+  }
+  for (const WeakNote& n : trace.weak) {
+    if (n.step < shown.size()) shown[n.step] = true;
+  }
+  return loops_to_fold(trace.steps, shown);
+}
+
+std::string describe_loop(const FoldedLoop& loop, const std::vector<Transition>& steps) {
+  std::vector<std::string> places;
+  for (size_t k = 0; k < loop.period; ++k) {
+    std::string place = symbolizer().describe(steps[loop.first + k].pc);
+    if (std::find(places.begin(), places.end(), place) == places.end()) places.push_back(place);
+  }
+  std::string where;
+  for (const std::string& p : places) where += (where.empty() ? "" : ", ") + p;
+  const size_t hidden_first = loop.first + loop.period;
+  const size_t hidden_last = loop.end() - loop.period - 1;
+  return "steps " + std::to_string(hidden_first) + "-" + std::to_string(hidden_last) + ": T" +
+         std::to_string(steps[loop.first].thread) + " repeats " + where + " (" +
+         std::to_string(loop.period) + (loop.period == 1 ? " step" : " steps") + " a round, " +
+         std::to_string(loop.rounds) + " rounds; first and last round shown)";
+}
 
 }  // namespace lineup::engine

@@ -6,8 +6,10 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
+#include "engine/trace.h"
 #include "engine/transition.h"
 
 namespace lineup::engine {
@@ -27,6 +29,15 @@ struct FoldedLoop {
 /// trace always prints). At each step the period covering most steps wins, the shorter on ties.
 std::vector<FoldedLoop> loops_to_fold(const std::vector<Transition>& steps,
                                       const std::vector<bool>& shown, size_t min_rounds = 4);
+
+/// The loops of `trace` to fold when trace_folding() is on (none when off): loops_to_fold with
+/// the steps a call begins or ends at and those with a weak-memory note always shown.
+std::vector<FoldedLoop> loops_to_fold(const Trace& trace);
+
+/// "steps 12-1011: T0 repeats queue.cpp:40 pop, queue.cpp:41 pop (2 steps a round, 502
+/// rounds; first and last round shown)": the line that stands for `loop`'s hidden rounds of
+/// `steps` (places as Symbolizer::describe names them), without indentation or newline.
+std::string describe_loop(const FoldedLoop& loop, const std::vector<Transition>& steps);
 
 /// Whether format_trace folds loops (on by default; `--full-trace` turns it off for the
 /// process, worker processes included).

@@ -54,9 +54,8 @@ std::string describe_effect(const Transition& t, size_t step, const Engine& engi
   }
 }
 
-// c11 mode: what the memory model decided at a step, when it differs from what SC would do
-// (a load that did not read the latest store, a store that did not go last) or names the
-// store a load read.
+}  // namespace
+
 std::string describe_note(const WeakNote& n) {
   std::string source =
       n.source < 0 ? "the initial value" : "the store of step " + std::to_string(n.source);
@@ -68,26 +67,6 @@ std::string describe_note(const WeakNote& n) {
   return "reads " + source + ", not the latest (" + std::to_string(n.newer) + " newer store" +
          (n.newer == 1 ? "" : "s") + ")";
 }
-
-// "       steps 12-1,011: T0 repeats queue.cpp:40 pop, queue.cpp:41 pop (2 steps a round, 502
-// rounds; first and last round shown)".
-std::string loop_line(const FoldedLoop& loop, const std::vector<Transition>& steps) {
-  std::vector<std::string> places;
-  for (size_t k = 0; k < loop.period; ++k) {
-    std::string place = symbolizer().describe(steps[loop.first + k].pc);
-    if (std::find(places.begin(), places.end(), place) == places.end()) places.push_back(place);
-  }
-  std::string where;
-  for (const std::string& p : places) where += (where.empty() ? "" : ", ") + p;
-  const size_t hidden_first = loop.first + loop.period;
-  const size_t hidden_last = loop.end() - loop.period - 1;
-  return "       steps " + std::to_string(hidden_first) + "-" + std::to_string(hidden_last) +
-         ": T" + std::to_string(steps[loop.first].thread) + " repeats " + where + " (" +
-         std::to_string(loop.period) + (loop.period == 1 ? " step" : " steps") + " a round, " +
-         std::to_string(loop.rounds) + " rounds; first and last round shown)\n";
-}
-
-}  // namespace
 
 std::string name_address(uintptr_t addr, size_t step, const Engine& engine) {
   Heap& heap = Heap::instance();
@@ -148,14 +127,7 @@ std::string format_trace(const ExecutionResult& result, const Program& program,
   for (const WeakNote& n : trace.weak) {
     if (n.step < notes.size()) notes[n.step] = describe_note(n);
   }
-  std::vector<FoldedLoop> loops;
-  if (trace_folding()) {
-    std::vector<bool> shown(trace.steps.size());
-    for (size_t i = 0; i < shown.size(); ++i) {
-      shown[i] = !before[i].empty() || !after[i].empty() || !notes[i].empty();
-    }
-    loops = loops_to_fold(trace.steps, shown);
-  }
+  const std::vector<FoldedLoop> loops = loops_to_fold(trace);
   size_t next_loop = 0;
   for (size_t i = 0; i <= trace.steps.size(); ++i) {
     for (const std::string& line : before[i]) out += line + "\n";
@@ -166,7 +138,7 @@ std::string format_trace(const ExecutionResult& result, const Program& program,
     // At the end of a folded loop's first round, the loop's line; then its last round.
     if (next_loop < loops.size() && i + 1 == loops[next_loop].first + loops[next_loop].period) {
       const FoldedLoop& loop = loops[next_loop++];
-      out += loop_line(loop, trace.steps);
+      out += "       " + describe_loop(loop, trace.steps) + "\n";
       i = loop.end() - loop.period - 1;
     }
   }

@@ -19,6 +19,10 @@ namespace lineup::engine {
 /// else hex. Heap names are only valid until the next execution starts.
 std::string name_address(uintptr_t addr, size_t step, const Engine& engine);
 
+/// c11 mode: what the memory model decided at a step ("reads the store of step 16, not the
+/// latest (1 newer store)", "placed before the initial value in modification order (...)").
+std::string describe_note(const WeakNote& n);
+
 /// One trace line for step `index` (no trailing newline).
 std::string format_step(const Transition& t, size_t index, const Engine& engine);
 

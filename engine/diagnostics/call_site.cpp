@@ -7,38 +7,46 @@
 namespace lineup::engine {
 namespace {
 
-// Frames looked at, at most: the library frames between a replaced function and the code
-// that called the library are a handful.
-constexpr int kMaxFrames = 32;
-
-struct Walk {
-  uintptr_t caller;
-  bool seen_caller = false;  // frames below `caller` (the runtime's own) are skipped
-  int frames = 0;
-  uintptr_t found = 0;
-};
-
 _Unwind_Reason_Code visit(struct _Unwind_Context* context, void* data) {
-  auto* walk = static_cast<Walk*>(data);
+  auto* chain = static_cast<CallerChain*>(data);
+  if (chain->count == CallerChain::kMaxFrames) return _URC_END_OF_STACK;
   const auto pc = static_cast<uintptr_t>(_Unwind_GetIP(context));
-  if (pc == 0 || ++walk->frames > kMaxFrames) return _URC_END_OF_STACK;
-  if (!walk->seen_caller) {
-    if (pc != walk->caller) return _URC_NO_REASON;
-    walk->seen_caller = true;
-  }
-  if (symbolizer().has_own_source(pc)) {
-    walk->found = pc;
-    return _URC_END_OF_STACK;
-  }
+  if (pc == 0) return _URC_END_OF_STACK;
+  chain->pcs[chain->count++] = pc;
   return _URC_NO_REASON;
 }
 
 }  // namespace
 
+void capture_callers(CallerChain& chain) {
+  chain.count = 0;
+  _Unwind_Backtrace(visit, &chain);
+}
+
+uintptr_t call_site(uintptr_t pc, const CallerChain& chain) {
+  // The frames below `pc` are the runtime's own (a replaced function, a signal handler).
+  int at = 0;
+  while (at < chain.count && chain.pcs[at] != pc) ++at;
+  for (int i = at; i < chain.count; ++i) {
+    if (symbolizer().has_own_source(chain.pcs[i])) return chain.pcs[i];
+  }
+  return pc;
+}
+
 uintptr_t call_site(uintptr_t caller) {
-  Walk walk{caller};
-  _Unwind_Backtrace(visit, &walk);
-  return walk.found != 0 ? walk.found : caller;
+  CallerChain chain;
+  capture_callers(chain);
+  return call_site(caller, chain);
+}
+
+std::string describe_call_site(uintptr_t pc, uintptr_t site) {
+  Symbolizer& s = symbolizer();
+  if (site != 0 && site != pc) return s.describe(site) + ", in " + s.describe(pc);
+  // Library code inlined into the structure's (a condition variable's wait template): the
+  // structure's frame, as describe() chooses it, then the library's innermost one.
+  std::string own = s.describe(pc), innermost = s.describe_innermost(pc);
+  if (innermost.empty() || own == innermost) return own;
+  return own + ", in " + innermost;
 }
 
 }  // namespace lineup::engine

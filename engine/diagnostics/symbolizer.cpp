@@ -168,6 +168,21 @@ std::string Symbolizer::describe(uintptr_t pc) {
   return text;
 }
 
+std::string Symbolizer::describe_innermost(uintptr_t pc) {
+  const std::vector<SourceFrame>& fs = frames(pc);
+  if (fs.empty()) return "";
+  return basename(fs.front().file) + ":" + std::to_string(fs.front().line) + " " +
+         fs.front().function;
+}
+
+SourceFrame Symbolizer::shown_frame(uintptr_t pc) {
+  const std::vector<SourceFrame>& fs = frames(pc);
+  for (const SourceFrame& f : fs) {
+    if (!is_standard_library(f.file)) return f;
+  }
+  return fs.empty() ? SourceFrame{} : fs.front();
+}
+
 bool Symbolizer::has_own_source(uintptr_t pc) {
   for (const SourceFrame& f : frames(pc)) {
     if (!f.file.empty() && !is_standard_library(f.file)) return true;

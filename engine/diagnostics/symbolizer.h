@@ -29,6 +29,11 @@ class Symbolizer {
   /// C++ standard library (std::atomic's members are never what a reader wants to see; Boost
   /// and libcds headers are the code under test, so they are shown). "?" when unknown.
   std::string describe(uintptr_t pc);
+  /// "file:line function" of `pc`'s innermost frame, library code or not ("" when unknown).
+  std::string describe_innermost(uintptr_t pc);
+  /// The frame describe() names for `pc` (file as the debug information records it); a frame
+  /// with an empty file when nothing is known.
+  SourceFrame shown_frame(uintptr_t pc);
   /// Whether `pc` (a return address) has source of its own: one of its frames names a file
   /// outside the C++ standard library. False for code without debug information (the C and
   /// C++ libraries, as installed).

@@ -125,12 +125,7 @@ ExitStatus shrink_file(const std::string& path) {
 ExitStatus report_html(const std::string& path, const std::string& out) {
   try {
     std::string page = corpus::html_report(corpus::load(path));
-    std::string tmp = out + ".tmp";
-    std::remove(tmp.c_str());
-    if (!corpus::write_new_file(tmp, page) || std::rename(tmp.c_str(), out.c_str()) != 0) {
-      std::remove(tmp.c_str());
-      throw std::runtime_error("cannot write " + out);
-    }
+    corpus::replace_file(out, page);
     std::printf("written to %s\n", out.c_str());
     return ExitStatus::kClean;
   } catch (const std::exception& e) {

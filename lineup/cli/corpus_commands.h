@@ -51,6 +51,9 @@ struct ArchivedViolation {
   corpus::Counterexample counterexample;  // shrunk unless shrinking was off
   std::string path;                       // the corpus file ("" when no corpus folder was given)
   bool duplicate = false;                 // the corpus already held this bug
+  /// The index of an earlier violation of the same hunt that records the same bug
+  /// (corpus::same_bug: shrunk to the same program and schedule, or of one signature); -1: none.
+  int same_as = -1;
 };
 
 }  // namespace lineup::cli

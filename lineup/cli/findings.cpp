@@ -21,6 +21,23 @@ std::string unseen_access_note(const hunt::HuntOptions& options) {
          ")";
 }
 
+void drop_same_bugs(hunt::HuntResult& r, std::vector<ArchivedViolation>& archived) {
+  size_t kept = 0;
+  for (size_t i = 0; i < archived.size(); ++i) {
+    if (archived[i].same_as >= 0) {
+      ++r.same_bugs_dropped;
+      continue;
+    }
+    if (kept != i) {
+      r.violations[kept] = std::move(r.violations[i]);
+      archived[kept] = std::move(archived[i]);
+    }
+    ++kept;
+  }
+  r.violations.resize(kept);
+  archived.resize(kept);
+}
+
 Findings::Findings(const specs::Target& target, const hunt::HuntOptions& options,
                    const HuntOutput& output, std::function<void()> before_print)
     : target_(target), options_(options), output_(output), before_print_(std::move(before_print)) {}
@@ -157,6 +174,18 @@ std::vector<ArchivedViolation> Findings::finish(const hunt::HuntResult& final,
     Seen& s = *find(v);
     shrink_and_keep(v, s, shrink_deadline);
     out.push_back(s.archived);
+    // Found apart (other signatures, other programs), shrunk to one case: one bug.
+    for (size_t j = 0; j + 1 < out.size(); ++j) {
+      if (out[j].same_as < 0 &&
+          corpus::same_bug(out[j].counterexample, out.back().counterexample)) {
+        out.back().same_as = static_cast<int>(j);
+        if (!output_.json) {
+          std::printf("the same bug as violation %zu of this hunt (shrunk to the same case)\n",
+                      j + 1);
+        }
+        break;
+      }
+    }
   }
   return out;
 }

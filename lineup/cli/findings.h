@@ -18,6 +18,11 @@ namespace lineup::cli {
 /// (HuntOptions::unseen_accesses), starting with a newline; "" when it can.
 std::string unseen_access_note(const hunt::HuntOptions& options);
 
+/// Removes from `r.violations` and `archived` (as Findings::finish returned it) each violation
+/// that records the same bug as an earlier one (ArchivedViolation::same_as), counting them in
+/// r.same_bugs_dropped.
+void drop_same_bugs(hunt::HuntResult& r, std::vector<ArchivedViolation>& archived);
+
 class Findings {
  public:
   /// `before_print` is called before a report is printed while the hunt runs (to end the
@@ -35,7 +40,9 @@ class Findings {
   /// merged) have their files removed; then each is shrunk (unless output.shrink is off) until
   /// `shrink_deadline` (coarse clock seconds) or a stop request, its shrunk case printed, and
   /// its file replaced by the shrunk case (or removed, when the shrunk case is a bug the
-  /// corpus already held). Returns what became of each violation of `final`, in order.
+  /// corpus already held). Returns what became of each violation of `final`, in order; one
+  /// that records the same bug as an earlier one (corpus::same_bug, once both are shrunk) says
+  /// which (ArchivedViolation::same_as).
   std::vector<ArchivedViolation> finish(const hunt::HuntResult& final, double shrink_deadline);
 
   /// What went wrong while archiving, each once ("" entries never).

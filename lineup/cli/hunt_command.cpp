@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "lineup/cli/program_name.h"
 #include "lineup/cli/progress.h"
 #include "lineup/corpus/corpus.h"
+#include "lineup/corpus/sarif.h"
 #include "lineup/hunt/cheap_clocks.h"
 #include "lineup/hunt/interruption.h"
 #include "lineup/hunt/parallel.h"
@@ -146,7 +148,6 @@ HuntCommand::HuntCommand(CLI::App& app) {
   hunt->add_flag("--bias-classes", o.bias_classes,
                  "every other program mutated from one of the four that reached the most new "
                  "distinct classes");
-  hunt->add_flag("--json", output_.json, "print one JSON object at the end");
   hunt->add_option("--seal", o.sealed,
                    "no preemption inside this function (repeatable; short name, e.g. push)");
   hunt->add_option("--max-bugs", o.max_violations,
@@ -156,26 +157,6 @@ HuntCommand::HuntCommand(CLI::App& app) {
   hunt->add_option("--shard", shard_,
                    "I/N: hunt only programs I, I+N, I+2N, ... (0 <= I < N); auto or auto/N: I "
                    "and N from a Slurm job array, Kubernetes Indexed Job or GTEST_SHARD_*");
-  hunt->add_flag("-q,--quiet", output_.quiet, "no progress line");
-  hunt->add_option("-j,--jobs", output_.jobs, "worker processes (default: the number of cores)")
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
-  hunt->add_option("--corpus", output_.corpus_dir,
-                   "folder where counterexamples are archived (\"\": do not archive)")
-      ->capture_default_str();
-  hunt->add_flag("!--no-shrink", output_.shrink, "report and archive violations unshrunk");
-  hunt->add_flag("--full-trace", full_trace_,
-                 "print every step of a report (by default a loop repeated for many rounds is "
-                 "folded to its first and last round; the archived case holds every step)");
-  hunt->add_flag("--allow-hidden-accesses", allow_hidden_accesses_,
-                 "hunt even when the code under test makes memory accesses lineup cannot see "
-                 "(atomics in inline assembly): no bound is claimed and every violation is "
-                 "qualified");
-  hunt->add_option("--allow-uninstrumented", allow_uninstrumented_,
-                   "hunt even when the structure's code calls functions built without lineup's "
-                   "instrumentation (a prebuilt library), all of them or those named "
-                   "(=FUNCTION,...): no bound is claimed and every violation is qualified")
-      ->expected(0, 1);
   hunt->add_option("--client", client_,
                    "every program is this client: calls per thread, threads separated by |, "
                    "e.g. \"push(1) pop() | pop() | push()\" (an argument left out is drawn "
@@ -184,6 +165,78 @@ HuntCommand::HuntCommand(CLI::App& app) {
       ->excludes("--calls")
       ->excludes("--init")
       ->excludes("--bias-classes");
+  add_output_options(*hunt);
+  group_options(*hunt);
+}
+
+void HuntCommand::add_output_options(CLI::App& hunt) {
+  hunt.add_flag("--json", output_.json, "print one JSON object at the end");
+  hunt.add_option("--sarif", output_.sarif,
+                  "also write the violations found as a SARIF 2.1.0 log to FILE (one result "
+                  "per bug at its failing line, its trace as a code flow), as code hosts and "
+                  "CI tools read it")
+      ->type_name("FILE");
+  hunt.add_flag("-q,--quiet", output_.quiet, "no progress line");
+  hunt.add_flag("-v,--verbose", output_.verbose,
+                "the progress line also counts capped programs, abandoned executions, spin "
+                "blocks and forced timeouts (the summary always does)");
+  hunt.add_option("-j,--jobs", output_.jobs, "worker processes (default: the number of cores)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  hunt.add_option("--corpus", output_.corpus_dir,
+                  "folder where counterexamples are archived (\"\": do not archive)")
+      ->capture_default_str();
+  hunt.add_flag("!--no-shrink", output_.shrink, "report and archive violations unshrunk");
+  hunt.add_flag("--full-trace", full_trace_,
+                "print every step of a report (by default a loop repeated for many rounds is "
+                "folded to its first and last round; the archived case holds every step)");
+  hunt.add_flag("--allow-hidden-accesses", allow_hidden_accesses_,
+                "hunt even when the code under test makes memory accesses lineup cannot see "
+                "(atomics in inline assembly): no bound is claimed and every violation is "
+                "qualified");
+  hunt.add_option("--allow-uninstrumented", allow_uninstrumented_,
+                  "hunt even when the structure's code calls functions built without lineup's "
+                  "instrumentation (a prebuilt library), all of them or those named "
+                  "(=FUNCTION,...): no bound is claimed and every violation is qualified")
+      ->expected(0, 1);
+}
+
+bool HuntCommand::write_sarif(const std::vector<ArchivedViolation>& archived) const {
+  std::vector<corpus::SarifCase> cases;
+  cases.reserve(archived.size());
+  for (const ArchivedViolation& a : archived) cases.push_back({a.counterexample, a.path});
+  try {
+    std::error_code ec;
+    const std::string root = std::filesystem::current_path(ec).string();
+    corpus::replace_file(output_.sarif, corpus::sarif_log(cases, root).dump(2) + "\n");
+    return true;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lineup: cannot write the SARIF log %s: %s\n", output_.sarif.c_str(),
+                 e.what());
+    return false;
+  }
+}
+
+void HuntCommand::group_options(CLI::App& hunt) {
+  // `hunt --help` in groups a reader can scan; an option left out of them would be listed
+  // alone under "OPTIONS" (a test checks none is).
+  const std::pair<const char*, std::vector<const char*>> groups[] = {
+      {"Program shape",
+       {"--threads", "--calls", "--init", "--programs", "--seed", "--client", "--bias-classes"}},
+      {"Search",
+       {"--budget", "--strategy", "--bound", "--executions", "--depth", "--max-bugs", "--seal",
+        "--atomics-only", "--thread-pointer-per-thread", "--private-stack-steps"}},
+      {"Weak memory", {"--memory-model", "--stale-bound", "--ignore-races", "--suppress-race"}},
+      {"Spec and check",
+       {"--spec", "--check", "--allow-hidden-accesses", "--allow-uninstrumented"}},
+      {"Output",
+       {"--quiet", "--verbose", "--full-trace", "--json", "--sarif", "--per-program", "--curve"}},
+      {"Corpus and shrinking", {"--corpus", "--no-shrink", "--shrink-budget"}},
+      {"Distribution", {"--jobs", "--shard"}},
+  };
+  for (const auto& [group, names] : groups) {
+    for (const char* name : names) hunt.get_option(name)->group(group);
+  }
 }
 
 ExitStatus HuntCommand::run() {
@@ -265,7 +318,7 @@ ExitStatus HuntCommand::run() {
   hunt::stop_on_signals();
   hunt::HuntResult r;
   std::vector<ArchivedViolation> archived;
-  Progress progress(options.budget_seconds, output_.quiet);
+  Progress progress(options.budget_seconds, output_.quiet, output_.verbose);
   Findings findings(*target, options, output_, [&] { progress.finish(); });
   double search_end = 0;
   try {
@@ -276,6 +329,7 @@ ExitStatus HuntCommand::run() {
     progress.finish();
     search_end = hunt::coarse_seconds();
     archived = findings.finish(r, options.deadline + shrink_budget_seconds);
+    drop_same_bugs(r, archived);
   } catch (const std::exception& e) {
     progress.finish();
     std::fprintf(stderr, "lineup: internal error: %s\n", e.what());
@@ -299,6 +353,7 @@ ExitStatus HuntCommand::report(const specs::Target& target, const hunt::HuntOpti
     std::fprintf(stderr, "lineup: internal error (the hunt went on): %s\n", e.c_str());
   }
   for (hunt::Violation& v : r.violations) v.report += unseen_access_note(options);
+  if (!output_.sarif.empty() && !write_sarif(archived)) return ExitStatus::kInternalError;
   const int interrupted = hunt::stop_signal();
   if (output_.json) {
     nlohmann::json j = hunt_json(target, options, check_, output_, r, archived);

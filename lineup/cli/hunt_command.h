@@ -17,6 +17,8 @@ struct HuntOutput {
   std::string corpus_dir = "corpus";  // "" : do not archive
   bool shrink = true;
   bool quiet = false;        // no progress line
+  bool verbose = false;      // the progress line also counts the engine's events
+  std::string sarif;         // "": no SARIF log; else the file it is written to
   bool json = false;         // one JSON object at the end instead of reports and a summary
   bool per_program = false;  // --json lists executions and classes per program
   int jobs = 1;              // worker processes
@@ -54,6 +56,13 @@ class HuntCommand : public Command {
   bool full_trace_ = false;           // --full-trace
 
   // The hunt's output (the JSON object, or the summary) and its exit status.
+  /// Writes output_.sarif from the archived violations; false (said on stderr) when it cannot.
+  bool write_sarif(const std::vector<ArchivedViolation>& archived) const;
+  /// Adds the options of what the hunt prints, where it archives, how many workers it runs,
+  /// and what it allows of code it cannot see.
+  void add_output_options(CLI::App& hunt);
+  /// Sorts the options of `hunt --help` into named groups.
+  static void group_options(CLI::App& hunt);
   ExitStatus report(const specs::Target& target, const hunt::HuntOptions& options,
                     hunt::HuntResult& r, const std::vector<ArchivedViolation>& archived,
                     const std::vector<std::string>& archiving_errors, const HuntTimes& times) const;

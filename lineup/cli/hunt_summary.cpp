@@ -71,6 +71,7 @@ nlohmann::json hunt_json(const specs::Target& target, const hunt::HuntOptions& o
                         {"undetermined_executions", r.undetermined},
                         {"thread_pointer_switches", r.thread_pointer_switches},
                         {"duplicates_dropped", r.duplicates_dropped},
+                        {"same_bugs_dropped", r.same_bugs_dropped},
                         {"programs_repeated", r.programs_repeated},
                         {"client_exhausted", r.client_exhausted},
                         {"setup_seconds", r.setup_seconds},
@@ -174,6 +175,11 @@ void print_hunt_summary(const specs::Target& target, const hunt::HuntOptions& op
     std::printf("%lu violation%s dropped as already found by another job\n",
                 static_cast<unsigned long>(r.duplicates_dropped),
                 r.duplicates_dropped == 1 ? "" : "s");
+  }
+  if (r.same_bugs_dropped != 0) {
+    std::printf("%lu violation%s dropped after shrinking as the same bug as one above\n",
+                static_cast<unsigned long>(r.same_bugs_dropped),
+                r.same_bugs_dropped == 1 ? "" : "s");
   }
   std::string gap = hunt::incomplete_coverage(r, options);
   if (r.violations.empty()) {

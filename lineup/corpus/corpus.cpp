@@ -133,14 +133,15 @@ std::vector<Entry> read(const std::string& dir) {
   return out;
 }
 
+bool same_bug(const Counterexample& a, const Counterexample& b) {
+  if (a.structure != b.structure || a.kind != b.kind) return false;
+  return a.signature == b.signature || (a.program == b.program && a.schedule == b.schedule);
+}
+
 std::optional<std::string> same_bug(const std::string& dir, const Counterexample& c,
                                     const std::string& except) {
   for (const Entry& e : read(dir)) {
-    const auto& o = e.counterexample;
-    if (e.path != except && o && o->structure == c.structure && o->kind == c.kind &&
-        o->signature == c.signature) {
-      return e.path;
-    }
+    if (e.path != except && e.counterexample && same_bug(*e.counterexample, c)) return e.path;
   }
   return std::nullopt;
 }
@@ -187,11 +188,8 @@ std::string unwritable_reason(const std::string& dir) {
   return why;
 }
 
-void replace(const std::string& path, const Counterexample& c) {
-  const specs::Target* target = specs::find_target(c.structure);
-  if (target == nullptr) throw std::runtime_error("unknown structure " + c.structure);
+void replace_file(const std::string& path, const std::string& text) {
   fs::path at(path);
-  std::string text = to_json(c, *target->model);
   for (int n = 0;; ++n) {
     std::string tmp =
         (at.parent_path() / ("." + at.filename().string() + ".new" + std::to_string(n))).string();
@@ -204,6 +202,12 @@ void replace(const std::string& path, const Counterexample& c) {
     }
     return;
   }
+}
+
+void replace(const std::string& path, const Counterexample& c) {
+  const specs::Target* target = specs::find_target(c.structure);
+  if (target == nullptr) throw std::runtime_error("unknown structure " + c.structure);
+  replace_file(path, to_json(c, *target->model));
 }
 
 Archived archive(const std::string& dir, const Counterexample& c, const std::string& except) {

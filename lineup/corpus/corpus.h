@@ -38,15 +38,20 @@ std::vector<Entry> read(const std::string& dir);
 
 struct Archived {
   std::string path;
-  bool duplicate = false;  // an entry with the same structure, kind and signature exists
+  bool duplicate = false;  // an entry recording the same bug (same_bug) exists
 };
 
 /// Stores `c` in `dir` (created if needed) as a new file, unless a readable entry other than
-/// `except` with the same structure, kind and signature is already there.
+/// `except` records the same bug (same_bug) already.
 Archived archive(const std::string& dir, const Counterexample& c, const std::string& except = "");
 
-/// The path of a readable entry of `dir` other than `except` with `c`'s structure, kind and
-/// signature (the same bug), if there is one.
+/// Whether `a` and `b` record one bug: the same structure and kind, and either the same
+/// root-cause signature (the functions their schedules preempt in) or the same program and
+/// schedule (two finds that shrank to one case, whatever their signatures were as found).
+bool same_bug(const Counterexample& a, const Counterexample& b);
+
+/// The path of a readable entry of `dir` other than `except` that records the same bug as `c`
+/// (same_bug above), if there is one.
 std::optional<std::string> same_bug(const std::string& dir, const Counterexample& c,
                                     const std::string& except = "");
 
@@ -56,6 +61,11 @@ std::optional<std::string> same_bug(const std::string& dir, const Counterexample
 /// kMinimumFreeBytes free.
 std::string unwritable_reason(const std::string& dir);
 constexpr uint64_t kMinimumFreeBytes = 1 << 20;
+
+/// Writes `text` as the file at `path`, replacing any file there: written to a temporary file
+/// in the same folder, flushed, and renamed over `path`, so that a reader sees the old file or
+/// the new one. Throws std::runtime_error on I/O errors.
+void replace_file(const std::string& path, const std::string& text);
 
 /// Replaces the file at `path` with `c`: written to a temporary file in the same folder,
 /// flushed, and renamed over `path`, so that a reader sees the old file or the new one.

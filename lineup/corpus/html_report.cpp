@@ -4,9 +4,9 @@
 #include <sstream>
 
 #include "engine/diagnostics/symbolizer.h"
-#include "engine/strategy/replay.h"
+#include "engine/trace_folding.h"
 #include "engine/trace_printer.h"
-#include "lineup/hunt/search.h"
+#include "lineup/corpus/replayed_case.h"
 
 namespace lineup::corpus {
 namespace {
@@ -57,6 +57,9 @@ table.timeline { border-collapse: collapse; margin-top: 1em; }
 .call-label { font-weight: bold; color: var(--c); }
 .where { color: #666; }
 .wrong { color: #c33; font-weight: bold; }
+.note { font-size: 11px; color: #555; } .note.stale { color: #b35900; font-weight: bold; }
+tr.fold td { background: #f4f4f4; color: #555; cursor: pointer; font-style: italic; }
+tr.shown td { outline: 2px solid #e0a000; }
 </style></head><body>
 <h1 id="title"></h1>
 <p id="program"></p>
@@ -67,10 +70,15 @@ table.timeline { border-collapse: collapse; margin-top: 1em; }
 <script>
 const d = JSON.parse(document.getElementById('data').textContent);
 const colors = ['#1f6fb4', '#d0761c', '#2a9a3a', '#8a3fb0', '#b03f6a', '#3f8fb0'];
+const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many);
 document.getElementById('title').textContent = d.kind + ' in ' + d.structure;
 document.getElementById('program').textContent = 'Program: ' + d.program;
-document.getElementById('meta').textContent = 'Schedule ' + d.schedule + ' \u00b7 ' +
-    d.preemptions + ' preemption(s) in ' + (d.signature.join(', ') || '(none)');
+let meta = 'Schedule ' + d.schedule + ' \u00b7 ' +
+    (d.preemptions === 0 ? 'no preemptions'
+                         : plural(d.preemptions, 'preemption', 'preemptions') +
+                               (d.signature.length ? ', in ' + d.signature.join(', ') : ''));
+if (d.stale_reads > 0) meta += ' \u00b7 ' + plural(d.stale_reads, 'stale read', 'stale reads');
+document.getElementById('meta').textContent = meta;
 document.getElementById('why').textContent = d.why;
 const table = document.getElementById('timeline');
 const head = table.insertRow();
@@ -78,8 +86,13 @@ head.appendChild(document.createElement('th')).textContent = 'step';
 for (let t = 0; t < d.threads; ++t) head.appendChild(document.createElement('th')).textContent = 'T' + t;
 const callAt = {};
 d.calls.forEach((c, i) => { for (let s = c.first; s < c.end; ++s) callAt[c.thread + ':' + s] = i; });
-d.steps.forEach((s, i) => {
-  const row = table.insertRow();
+// A folded loop's hidden rounds: [from, to) and the fold's summary row until expanded.
+const folds = d.folds.map(f => ({from: f.first + f.period, to: f.first + f.period * (f.rounds - 1),
+                                 text: f.text, row: null}));
+function stepRow(i, before) {
+  const s = d.steps[i];
+  const row = table.insertRow(before ? before.rowIndex : -1);
+  row.id = 's' + i;
   const n = row.insertCell(); n.className = 'n'; n.textContent = i;
   for (let t = 0; t < d.threads; ++t) {
     const cell = row.insertCell();
@@ -96,12 +109,66 @@ d.steps.forEach((s, i) => {
     if (s.thread !== t) continue;
     const step = cell.appendChild(document.createElement('div'));
     step.className = 'step'; step.textContent = s.text;
+    if (s.note !== undefined) note(cell, s);
     const where = cell.appendChild(document.createElement('div'));
     where.className = 'where'; where.textContent = s.where;
   }
-});
+  return row;
+}
+// What the memory model chose at a load: the store it read, as a link to that step (its
+// text on hover), and whether newer stores existed.
+function note(cell, s) {
+  const div = cell.appendChild(document.createElement('div'));
+  div.className = s.newer > 0 ? 'note stale' : 'note';
+  if (s.source === undefined || s.source < 0) { div.textContent = s.note; return; }
+  const label = 'step ' + s.source;
+  const at = s.note.indexOf(label);
+  div.appendChild(document.createTextNode(s.note.slice(0, at)));
+  const link = div.appendChild(document.createElement('a'));
+  link.href = '#s' + s.source; link.className = 'source'; link.textContent = label;
+  const store = d.steps[s.source];
+  link.title = 'T' + store.thread + ' ' + store.text + ' (' + store.where + ')';
+  link.onclick = e => { e.preventDefault(); reveal(s.source); };
+  div.appendChild(document.createTextNode(s.note.slice(at + label.length)));
+}
+function expand(f) {
+  if (!f.row) return;
+  for (let i = f.from; i < f.to; ++i) stepRow(i, f.row);
+  f.row.remove(); f.row = null;
+}
+function reveal(i) {
+  folds.forEach(f => { if (i >= f.from && i < f.to) expand(f); });
+  const row = document.getElementById('s' + i);
+  row.scrollIntoView({block: 'center'});
+  row.classList.add('shown'); setTimeout(() => row.classList.remove('shown'), 1500);
+}
+let fold = 0;
+for (let i = 0; i < d.steps.length; ++i) {
+  if (fold < folds.length && i === folds[fold].from) {
+    const f = folds[fold++];
+    f.row = table.insertRow(); f.row.className = 'fold';
+    const cell = f.row.insertCell(); cell.colSpan = d.threads + 1;
+    cell.textContent = '\u25b6 ' + f.text + ' (click to show every step)';
+    cell.onclick = () => expand(f);
+    i = f.to - 1;
+    continue;
+  }
+  stepRow(i, null);
+}
 </script></body></html>
 )HTML";
+
+// The loops folded as the text trace folds them (trace_folding.h).
+json folds(const engine::Trace& trace) {
+  json out = json::array();
+  for (const engine::FoldedLoop& loop : engine::loops_to_fold(trace)) {
+    out.push_back({{"first", loop.first},
+                   {"period", loop.period},
+                   {"rounds", loop.rounds},
+                   {"text", engine::describe_loop(loop, trace.steps)}});
+  }
+  return out;
+}
 
 std::string escape_script(std::string s) {
   // Inside <script>, only "</" can end the element early.
@@ -113,23 +180,18 @@ std::string escape_script(std::string s) {
 }  // namespace
 
 std::string html_report(const Counterexample& c) {
-  const specs::Target* target = specs::find_target(c.structure);
-  if (target == nullptr) throw CounterexampleError("field 'structure': not registered");
-  hunt::HuntOptions options = c.replay_options();
-  auto engine = hunt::make_engine(*target, options, static_cast<int>(c.program.threads.size()));
-  std::optional<hunt::Violation> verdict =
-      hunt::replay_schedule(*engine, *target, c.program, c.schedule, options);
-  std::vector<int> results(c.program.results_size(), 0);
-  engine::Program p = target->instantiate(c.program, &results);
-  engine::ReplayStrategy replay(c.schedule);
-  const engine::ExecutionResult& r = engine->run(p, replay);
-  const specs::Model& model = *target->model;
+  ReplayedCase replayed = replay_case(c);
+  const std::optional<hunt::Violation>& verdict = replayed.verdict;
+  const engine::ExecutionResult& r = *replayed.execution;
+  const engine::Engine* engine = replayed.engine.get();
+  const std::vector<int>& results = replayed.results;
+  const specs::Model& model = *replayed.target->model;
   json d = {{"structure", c.structure},
             {"kind", verdict ? to_string(verdict->kind) : "no violation (fixed?)"},
             {"program", c.program.describe(model)},
             {"schedule", c.schedule.to_token()},
-            {"preemptions", c.preemptions},
-            {"signature", c.signature},
+            {"preemptions", verdict ? verdict->preemptions : c.preemptions},
+            {"signature", verdict ? verdict->signature : c.signature},
             {"threads", c.program.threads.size()},
             {"steps", json::array()},
             {"calls", json::array()}};
@@ -143,12 +205,25 @@ std::string html_report(const Counterexample& c) {
       why = report.substr(from, to == std::string::npos ? to : to - from);
   }
   d["why"] = why.empty() ? "The recorded schedule no longer shows a violation." : why;
+  std::vector<const engine::WeakNote*> notes(r.trace.steps.size(), nullptr);
+  int stale_reads = 0;
+  for (const engine::WeakNote& n : r.trace.weak) {
+    if (n.step < notes.size()) notes[n.step] = &n;
+    stale_reads += n.kind == engine::WeakNote::Kind::kRead && n.newer > 0 ? 1 : 0;
+  }
+  d["stale_reads"] = stale_reads;
   for (size_t i = 0; i < r.trace.steps.size(); ++i) {
     const engine::Transition& t = r.trace.steps[i];
     std::string where = engine::symbolizer().describe(t.pc);
-    d["steps"].push_back(
-        {{"thread", t.thread}, {"text", step_text(t, i, *engine, where)}, {"where", where}});
+    json step = {{"thread", t.thread}, {"text", step_text(t, i, *engine, where)}, {"where", where}};
+    if (const engine::WeakNote* n = notes[i]) {
+      step["note"] = engine::describe_note(*n);
+      step["newer"] = n->newer;
+      if (n->kind == engine::WeakNote::Kind::kRead) step["source"] = n->source;
+    }
+    d["steps"].push_back(std::move(step));
   }
+  d["folds"] = folds(r.trace);
   for (const engine::CallSpan& s : r.trace.calls) {
     const specs::Operation& op =
         c.program.threads[static_cast<size_t>(s.thread)][static_cast<size_t>(s.index_in_thread)];

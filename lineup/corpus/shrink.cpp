@@ -135,23 +135,34 @@ Counterexample shrink(const Counterexample& c, const ShrinkOptions& options) {
       }
     }
   }
-  // CB-DPOR deepens its bound one preemption at a time, so the failing executions it meets
-  // come with the fewest preemptions first: the best has the fewest preemptions, then the
-  // fewest steps (`found` may come from a sampled execution with more preemptions).
+  // The schedule: fewest preemptions, then fewest steps. The program is searched again with
+  // the bound at 0, 1, ... preemptions up to the found violation's, so that the first bound
+  // that shows the failure gives the fewest preemptions, whatever order the strategy explores
+  // in within a bound (dfs in c11 mode does not deepen) and wherever its cap cuts; among that
+  // search's failures, the one of fewest steps wins (`found` may come from a sampled execution
+  // with more preemptions, or from a bound searched only up to the cap).
   hunt::Violation best = *found;
   hunting.search.strategy = hunt::systematic_strategy(c.replay.memory_model);
-  hunting.search.bound = best.preemptions;
-  hunt::SearchHooks every_violation;
-  every_violation.stop = stopped;
-  every_violation.more = [&](const hunt::Violation& v) {
-    if (v.kind == c.kind && (v.preemptions < best.preemptions ||
-                             (v.preemptions == best.preemptions && v.steps < best.steps))) {
-      best = v;
+  for (int bound = 0; bound <= found->preemptions && !stopped(); ++bound) {
+    hunting.search.bound = bound;
+    std::optional<hunt::Violation> fewest;
+    hunt::SearchHooks every_violation;
+    every_violation.stop = stopped;
+    every_violation.more = [&](const hunt::Violation& v) {
+      if (v.kind == c.kind && v.preemptions <= bound && (!fewest || v.steps < fewest->steps)) {
+        fewest = v;
+      }
+      return true;
+    };
+    hunt::ProgramSearcher(*engine, *target, std::move(every_violation))
+        .search(current, c.program_index, hunting);
+    if (!fewest) continue;
+    if (fewest->preemptions < best.preemptions ||
+        (fewest->preemptions == best.preemptions && fewest->steps < best.steps)) {
+      best = std::move(*fewest);
     }
-    return true;
-  };
-  hunt::ProgramSearcher(*engine, *target, std::move(every_violation))
-      .search(current, c.program_index, hunting);
+    break;
+  }
   if (stopped()) log("stopped: the time for shrinking ran out; the case is partly shrunk");
   log("schedule: " + std::to_string(best.preemptions) + " preemptions, " +
       std::to_string(best.steps) + " steps");

@@ -3,7 +3,7 @@
 // leaves out), each candidate re-checked by a bounded systematic search of the candidate
 // (CB-DPOR; dfs in c11 mode) or, when that no longer finds the original program failing, by
 // sampling as a hunt does (the portfolio of CB-DPOR and POS; POS in c11 mode); then the
-// schedule (fewest preemptions, then fewest steps).
+// schedule (fewest preemptions, searched bound by bound from none up, then fewest steps).
 #pragma once
 
 #include <functional>

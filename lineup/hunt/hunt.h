@@ -220,6 +220,9 @@ struct HuntResult {
   bool client_exhausted = false;
   /// --jobs: violations dropped when merging as already found by another worker.
   uint64_t duplicates_dropped = 0;
+  /// Violations dropped after shrinking as the same bug as an earlier one of the hunt
+  /// (corpus::same_bug: they shrank to the same program and schedule).
+  uint64_t same_bugs_dropped = 0;
   /// --jobs: workers killed when they had not reported by the end of their grace after the
   /// deadline or a stop request; the programs they were hunting are not counted.
   uint64_t workers_stopped = 0;

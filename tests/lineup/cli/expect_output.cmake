@@ -2,7 +2,8 @@
 # MESSAGE (on stdout or stderr); a MESSAGE of several parts separated by ';' must print each.
 # Optional: PATTERNS, regular expressions (separated by ';') the output must each match, and
 # NOT_PRINTED, parts (separated by ';') it must not contain.
-# With ABSENT set, that file is removed before the run and must not exist after it.
+# With ABSENT set, that file is removed before the run and must not exist after it. With
+# MAX_LINES set, the output (stdout and stderr) has at most that many lines.
 string(REPLACE "," ";" ARGS "${ARGS}")
 if(DEFINED ABSENT)
   file(REMOVE "${ABSENT}")
@@ -29,6 +30,13 @@ foreach(part IN LISTS NOT_PRINTED)
     message(FATAL_ERROR "did not expect '${part}', got:\n${out}${err}")
   endif()
 endforeach()
+if(DEFINED MAX_LINES)
+  string(REGEX MATCHALL "\n" newlines "${out}${err}")
+  list(LENGTH newlines count)
+  if(count GREATER MAX_LINES)
+    message(FATAL_ERROR "${count} lines printed, expected at most ${MAX_LINES}")
+  endif()
+endif()
 if(DEFINED ABSENT AND EXISTS "${ABSENT}")
   message(FATAL_ERROR "${ABSENT} was written")
 endif()

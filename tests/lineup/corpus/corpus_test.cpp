@@ -78,6 +78,8 @@ TEST(Corpus, AKilledWriterLeavesNoPartialFile) {
   EXPECT_TRUE(read(d.path.string()).empty());
 }
 
+// One bug, one file: a case of the same structure and kind is the same bug when its signature
+// is the same, or its program and schedule are (corpus::same_bug).
 TEST(Corpus, ArchiveDeduplicatesBySignature) {
   TempDir d;
   Counterexample c = found_bug();
@@ -86,7 +88,12 @@ TEST(Corpus, ArchiveDeduplicatesBySignature) {
   Archived again = archive(d.path.string(), c);
   EXPECT_TRUE(again.duplicate);
   EXPECT_EQ(again.path, first.path);
+  // Another signature on the same program and schedule: the same case, so one bug.
   c.signature.push_back("another_function");
+  EXPECT_TRUE(archive(d.path.string(), c).duplicate);
+  // Another signature and another schedule: another bug.
+  ASSERT_FALSE(c.schedule.choices.empty());
+  c.schedule.choices.push_back(c.schedule.choices.front());
   Archived other = archive(d.path.string(), c);
   EXPECT_FALSE(other.duplicate);
   EXPECT_NE(other.path, first.path);

@@ -1,0 +1,20 @@
+# `hunt --help` lists its options in named groups: each group named in GROUPS (separated by
+# ';') is printed, and the ungrouped list ("Options:") holds nothing but --help, so that an
+# option added without a group fails here.
+include(${CMAKE_CURRENT_LIST_DIR}/run_expecting.cmake)
+run_expecting(0 out hunt --help)
+foreach(group IN LISTS GROUPS)
+  string(FIND "${out}" "\n${group}:\n" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "no group '${group}' in:\n${out}")
+  endif()
+endforeach()
+string(REPLACE "\n" ";" lines "${out}")
+set(heading "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^[A-Za-z][A-Za-z ]*:$")
+    set(heading "${line}")
+  elseif(heading MATCHES "^(OPTIONS|Options):$" AND line MATCHES "^  +-" AND NOT line MATCHES "--help")
+    message(FATAL_ERROR "an option outside the groups: '${line}' in:\n${out}")
+  endif()
+endforeach()
