@@ -96,9 +96,9 @@ class Execution {
   /// A failed assert() in controlled code, about to abort: its text goes into the crash's
   /// message, next to the report, instead of to stderr once per execution.
   void note_assertion(std::string text) { assertion_ = std::move(text); }
-  /// Controlled code was given block `p` at the place of freed block `replaced` (an allocation
-  /// number), for block_names().
-  void on_reuse(void* p, uint32_t replaced);
+  /// Controlled code was given block `p` by the call returning to `site`, at the place of
+  /// freed block `replaced` (an allocation number; 0: a new place), for block_names().
+  void on_allocation(void* p, uint32_t replaced, uintptr_t site);
   /// Names of this execution's heap blocks (valid until the next execution starts).
   const BlockNames& block_names() const { return block_names_; }
   /// Stops the execution with a failure; never returns (longjmps to run()).
@@ -150,6 +150,9 @@ class Execution {
 
   /// Describes code address `pc` for messages (function, file and line).
   std::string where(uintptr_t pc) const;
+  /// " (allocated at queue.h:55)" for a heap block allocated by the call returning to `site`
+  /// (BlockNames::site); "" when not known.
+  static std::string allocated_at(uintptr_t site);
   /// The current thread starts a wait (a condition variable's, block_until's) at return
   /// address `pc`: where it waits from is remembered for a deadlock's report (wait_site).
   void note_wait_site(uintptr_t pc);

@@ -82,10 +82,16 @@ void Execution::unscheduled_use_after_free(uintptr_t addr, uint32_t size, uintpt
   t.thread = current_thread();
   BlockInfo b = heap_.block_at(addr);
   abort(Outcome::kUseAfterFree, "T" + std::to_string(t.thread) + " accessed heap block " +
-                                    block_names_.name(b) + " after it was freed, at " + where(pc));
+                                    block_names_.name(b) + allocated_at(block_names_.site(b)) +
+                                    " after it was freed, at " + where(pc));
 }
 
 std::string Execution::where(uintptr_t pc) const { return symbolizer().describe(pc); }
+
+std::string Execution::allocated_at(uintptr_t site) {
+  const std::string place = symbolizer().place(site);
+  return place.empty() ? "" : " (allocated at " + place + ")";
+}
 
 std::string Execution::where_interrupted() const {
   return describe_call_site(fault_.pc, call_site(fault_.pc, fault_.callers));

@@ -56,6 +56,11 @@ std::string describe_effect(const Transition& t, size_t step, const Engine& engi
 
 }  // namespace
 
+std::string allocation_site(uintptr_t site) {
+  const std::string place = symbolizer().place(site);
+  return place.empty() ? "" : "@" + place;
+}
+
 std::string describe_note(const WeakNote& n) {
   std::string source =
       n.source < 0 ? "the initial value" : "the store of step " + std::to_string(n.source);
@@ -73,7 +78,8 @@ std::string name_address(uintptr_t addr, size_t step, const Engine& engine) {
   if (heap.owns(reinterpret_cast<void*>(addr))) {
     BlockInfo b = heap.block_at(addr);
     if (b.start == 0) return "heap+" + hex(addr - heap.base());
-    std::string s = "heap" + engine.block_names().name(b, step);
+    std::string s = "heap" + engine.block_names().name(b, step) +
+                    allocation_site(engine.block_names().site(b, step));
     if (addr != b.start) s += "+" + std::to_string(addr - b.start);
     return s;
   }

@@ -13,11 +13,17 @@
 
 namespace lineup::engine {
 
-/// Names an address as trace step `step` sees it: "heap#3+8" (8 bytes into the 3rd block
-/// allocated in the execution), "heap#3.2+8" (into the second block allocated at that place,
-/// after the 3rd was freed: block_names.h), "T1.stack+0x1f0", a global's symbol ("head_+8"),
-/// else hex. Heap names are only valid until the next execution starts.
+/// Names an address as trace step `step` sees it: "heap#3@queue.h:55+8" (8 bytes into the 3rd
+/// block allocated in the execution, which the code at queue.h:55 allocated; the site is left
+/// out where the allocating code has no line information), "heap#3.2+8" (into the second
+/// block allocated at that place, after the 3rd was freed: block_names.h), "T1.stack+0x1f0",
+/// a global's symbol ("head_+8"), else hex. Heap names are only valid until the next
+/// execution starts.
 std::string name_address(uintptr_t addr, size_t step, const Engine& engine);
+
+/// "@queue.h:55": where the allocation returning to `site` was made, as a heap block's name
+/// ends (Symbolizer::place); "" when that is not known.
+std::string allocation_site(uintptr_t site);
 
 /// c11 mode: what the memory model decided at a step ("reads the store of step 16, not the
 /// latest (1 newer store)", "placed before the initial value in modification order (...)").

@@ -175,6 +175,13 @@ std::string Symbolizer::describe_innermost(uintptr_t pc) {
          fs.front().function;
 }
 
+std::string Symbolizer::place(uintptr_t pc) {
+  if (pc == 0) return "";
+  SourceFrame f = shown_frame(pc);
+  if (f.file.empty() || f.line <= 0) return "";
+  return basename(f.file) + ":" + std::to_string(f.line);
+}
+
 SourceFrame Symbolizer::shown_frame(uintptr_t pc) {
   const std::vector<SourceFrame>& fs = frames(pc);
   for (const SourceFrame& f : fs) {

@@ -31,6 +31,9 @@ class Symbolizer {
   std::string describe(uintptr_t pc);
   /// "file:line function" of `pc`'s innermost frame, library code or not ("" when unknown).
   std::string describe_innermost(uintptr_t pc);
+  /// "queue.h:55": the file name and line of the frame describe() names for `pc`; "" when
+  /// that frame has no line (or `pc` is 0).
+  std::string place(uintptr_t pc);
   /// The frame describe() names for `pc` (file as the debug information records it); a frame
   /// with an empty file when nothing is known.
   SourceFrame shown_frame(uintptr_t pc);

@@ -17,4 +17,18 @@ std::string BlockNames::name(const BlockInfo& b, size_t step) const {
   return out;
 }
 
+uintptr_t BlockNames::site(const BlockInfo& b, size_t step) const {
+  // The block there at `step`: the latest allocated at the place by then; the first one, whose
+  // number the first reuse remembers, when none was yet.
+  uint32_t ordinal = b.ordinal;
+  bool reused = false;
+  for (const Reuse& r : reuses_) {
+    if (r.start != b.start) continue;
+    if (!reused) ordinal = r.replaced;
+    reused = true;
+    if (r.step <= step) ordinal = r.ordinal;
+  }
+  return ordinal < sites_.size() ? sites_[ordinal] : 0;
+}
+
 }  // namespace lineup::engine

@@ -3,7 +3,9 @@
 // object read as one where a use-after-free matters most. A place is named by its first
 // block's allocation number ("heap#5", as when it is never reused); each later block there
 // adds its rank at that place ("heap#5.2" is the second). Allocation order follows from the
-// schedule, so a replay gives every block the same name.
+// schedule, so a replay gives every block the same name. Each block's allocation site (the
+// return address of the malloc or operator new that made it) is kept too, so that a report
+// can say where a block came from ("heap#5@queue.h:55").
 #pragma once
 
 #include <cstddef>
@@ -18,25 +20,38 @@ namespace lineup::engine {
 class BlockNames {
  public:
   /// Forgets every reuse: a new execution's heap starts empty.
-  void clear() { reuses_.clear(); }
+  void clear() {
+    reuses_.clear();
+    sites_.clear();
+  }
+  /// Block number `ordinal` was allocated by the call returning to `site`.
+  void note_site(uint32_t ordinal, uintptr_t site) {
+    if (sites_.size() <= ordinal) sites_.resize(ordinal + 1, 0);
+    sites_[ordinal] = site;
+  }
   /// The block at `start` was just allocated where block `replaced` (an allocation number)
   /// was freed, after the trace's first `step` steps.
-  void note_reuse(uintptr_t start, uint32_t replaced, size_t step) {
-    reuses_.push_back({start, replaced, step});
+  void note_reuse(uintptr_t start, uint32_t replaced, uint32_t ordinal, size_t step) {
+    reuses_.push_back({start, replaced, ordinal, step});
   }
   /// The name ("#5", "#5.2") of the block at `b`'s place that trace step `step` sees: the
   /// latest allocated there before that step.
   std::string name(const BlockInfo& b, size_t step) const;
   /// The name of the block `b` (the latest at its place).
   std::string name(const BlockInfo& b) const { return name(b, SIZE_MAX); }
+  /// The allocation site (a return address) of the block at `b`'s place that trace step
+  /// `step` sees; 0 when not known (allocated outside an execution's controlled code).
+  uintptr_t site(const BlockInfo& b, size_t step = SIZE_MAX) const;
 
  private:
   struct Reuse {
     uintptr_t start;
     uint32_t replaced;
+    uint32_t ordinal;  // of the block allocated there
     size_t step;
   };
-  std::vector<Reuse> reuses_;  // in allocation order
+  std::vector<Reuse> reuses_;     // in allocation order
+  std::vector<uintptr_t> sites_;  // by allocation number
 };
 
 }  // namespace lineup::engine
