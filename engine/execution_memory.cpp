@@ -66,9 +66,8 @@ void Execution::on_free(void* p) {
   }
 }
 
-void Execution::on_allocation(void* p, uint32_t replaced, uintptr_t site) {
+void Execution::on_allocation(void* p, uint32_t ordinal, uint32_t replaced, uintptr_t site) {
   EngineSection engine;
-  const uint32_t ordinal = heap_.block_at(reinterpret_cast<uintptr_t>(p)).ordinal;
   block_names_.note_site(ordinal, site);
   if (replaced != 0) {
     block_names_.note_reuse(reinterpret_cast<uintptr_t>(p), replaced, ordinal,

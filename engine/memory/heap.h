@@ -60,6 +60,8 @@ class Heap {
   /// `replaced` is given, it receives the allocation number of the freed block whose place
   /// the new one takes (0 when the place is new).
   void* allocate(size_t size, size_t align = 16, uint32_t* replaced = nullptr);
+  /// The allocation number of the block allocate() returned last.
+  uint32_t last_ordinal() const { return next_ordinal_ - 1; }
   /// Result of a free.
   enum class FreeResult { kOk, kDoubleFree, kInvalid };
   /// Frees a block; `thread` and `step` are remembered for use-after-free reports.

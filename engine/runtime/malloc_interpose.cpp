@@ -37,11 +37,13 @@ inline bool from_heap(const void* caller) {
 // An allocation by the call returning to `site`.
 void* heap_alloc(size_t size, size_t align, const void* site) {
   uint32_t replaced = 0;
-  void* p = Heap::instance().allocate(size, align, &replaced);
+  Heap& heap = Heap::instance();
+  void* p = heap.allocate(size, align, &replaced);
   if (p == nullptr) {
     errno = ENOMEM;
   } else if (tl_execution != nullptr) {
-    tl_execution->on_allocation(p, replaced, reinterpret_cast<uintptr_t>(site));
+    tl_execution->on_allocation(p, heap.last_ordinal(), replaced,
+                                reinterpret_cast<uintptr_t>(site));
   }
   return p;
 }
