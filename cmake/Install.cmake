@@ -50,5 +50,5 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "g++, binutils, cmake (>= 3.24), libboost-dev (>= 1.74), libboost-context-dev (>= 1.74), \
 libboost-thread-dev (>= 1.74), libcds-dev, librapidcheck-dev, libgtest-dev, libcli11-dev, \
-nlohmann-json3-dev")
+nlohmann-json3-dev, libdw-dev")
 include(CPack)

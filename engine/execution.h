@@ -96,10 +96,10 @@ class Execution {
   /// A failed assert() in controlled code, about to abort: its text goes into the crash's
   /// message, next to the report, instead of to stderr once per execution.
   void note_assertion(std::string text) { assertion_ = std::move(text); }
-  /// Controlled code was given block `p`, allocation number `ordinal`, by the call returning to
-  /// `site`, at the place of freed block `replaced` (an allocation number; 0: a new place), for
-  /// block_names().
-  void on_allocation(void* p, uint32_t ordinal, uint32_t replaced, uintptr_t site);
+  /// Controlled code was given block `p` of `size` bytes, allocation number `ordinal`, by the
+  /// call returning to `site`, at the place of freed block `replaced` (an allocation number; 0:
+  /// a new place), for block_names().
+  void on_allocation(void* p, size_t size, uint32_t ordinal, uint32_t replaced, uintptr_t site);
   /// Names of this execution's heap blocks (valid until the next execution starts).
   const BlockNames& block_names() const { return block_names_; }
   /// Stops the execution with a failure; never returns (longjmps to run()).

@@ -66,9 +66,10 @@ void Execution::on_free(void* p) {
   }
 }
 
-void Execution::on_allocation(void* p, uint32_t ordinal, uint32_t replaced, uintptr_t site) {
+void Execution::on_allocation(void* p, size_t size, uint32_t ordinal, uint32_t replaced,
+                              uintptr_t site) {
   EngineSection engine;
-  block_names_.note_site(ordinal, site);
+  block_names_.note_allocation(ordinal, site, size);
   if (replaced != 0) {
     block_names_.note_reuse(reinterpret_cast<uintptr_t>(p), replaced, ordinal,
                             trace_->steps.size());

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/diagnostics/heap_types.h"
 #include "engine/diagnostics/symbolizer.h"
 #include "engine/memory/heap.h"
 #include "engine/trace_folding.h"
@@ -23,13 +24,13 @@ std::string hex(uint64_t v) {
 std::string name_value(const Transition& t, uint64_t v, size_t step, const Engine& engine) {
   if (!t.has(kValueKnown)) return "?";
   if (t.size == 8 && Heap::instance().owns(reinterpret_cast<void*>(v))) {
-    return name_address(v, step, engine);
+    return name_address(v, step, engine, false);
   }
   // Tagged pointers (Boost.Lockfree keeps an ABA tag in the upper 16 bits on x86-64): the
   // pointer is named and the tag shown beside it, like the subscripts of the thesis's traces.
   uint64_t pointer = v & 0x0000ffffffffffffULL;
   if (t.size == 8 && pointer != 0 && Heap::instance().owns(reinterpret_cast<void*>(pointer))) {
-    return name_address(pointer, step, engine) + "[tag " + std::to_string(v >> 48) + "]";
+    return name_address(pointer, step, engine, false) + "[tag " + std::to_string(v >> 48) + "]";
   }
   if (t.size == 8 && pointer == 0 && v != 0) return "null[tag " + std::to_string(v >> 48) + "]";
   if (v < 100000) return std::to_string(v);
@@ -73,14 +74,20 @@ std::string describe_note(const WeakNote& n) {
          (n.newer == 1 ? "" : "s") + ")";
 }
 
-std::string name_address(uintptr_t addr, size_t step, const Engine& engine) {
+std::string name_address(uintptr_t addr, size_t step, const Engine& engine, bool access) {
   Heap& heap = Heap::instance();
   if (heap.owns(reinterpret_cast<void*>(addr))) {
     BlockInfo b = heap.block_at(addr);
     if (b.start == 0) return "heap+" + hex(addr - heap.base());
-    std::string s = "heap" + engine.block_names().name(b, step) +
-                    allocation_site(engine.block_names().site(b, step));
-    if (addr != b.start) s += "+" + std::to_string(addr - b.start);
+    BlockNames::Allocation allocation = engine.block_names().allocation(b, step);
+    const std::string type = heap_types().type_name(allocation.site, allocation.size);
+    std::string s = (type.empty() ? "heap" : type) + engine.block_names().name(b, step) +
+                    allocation_site(allocation.site);
+    size_t offset = addr - b.start;
+    std::string field =
+        type.empty() ? "" : heap_types().field(allocation.site, allocation.size, offset);
+    if (!field.empty() && (access || offset != 0)) return s + " " + field;
+    if (offset != 0) s += "+" + std::to_string(offset);
     return s;
   }
   for (int f = 0; f < kMaxThreads; ++f) {

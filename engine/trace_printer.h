@@ -15,11 +15,13 @@ namespace lineup::engine {
 
 /// Names an address as trace step `step` sees it: "heap#3@queue.h:55+8" (8 bytes into the 3rd
 /// block allocated in the execution, which the code at queue.h:55 allocated; the site is left
-/// out where the allocating code has no line information), "heap#3.2+8" (into the second
-/// block allocated at that place, after the 3rd was freed: block_names.h), "T1.stack+0x1f0",
-/// a global's symbol ("head_+8"), else hex. Heap names are only valid until the next
-/// execution starts.
-std::string name_address(uintptr_t addr, size_t step, const Engine& engine);
+/// out where the allocating code has no line information), "Node#3@queue.h:55 .next" (the
+/// same where the debug information says the block is a Node: heap_types.h; the field only
+/// for an `access`, a pointer value into a block's start names the block), "heap#3.2+8" (into
+/// the second block allocated at that place, after the 3rd was freed: block_names.h),
+/// "T1.stack+0x1f0", a global's symbol ("head_+8"), else hex. Heap names are only valid until
+/// the next execution starts.
+std::string name_address(uintptr_t addr, size_t step, const Engine& engine, bool access = true);
 
 /// "@queue.h:55": where the allocation returning to `site` was made, as a heap block's name
 /// ends (Symbolizer::place); "" when that is not known.

@@ -24,9 +24,11 @@ void capture_callers(CallerChain& chain) {
 }
 
 uintptr_t call_site(uintptr_t pc, const CallerChain& chain) {
-  // The frames below `pc` are the runtime's own (a replaced function, a signal handler).
+  // The frames below `pc` are the runtime's own (a replaced function, a signal handler). The
+  // unwinder gives an interrupted frame its exact pc, which signal handlers report plus one
+  // (as a return address, crash_guard.cpp).
   int at = 0;
-  while (at < chain.count && chain.pcs[at] != pc) ++at;
+  while (at < chain.count && chain.pcs[at] != pc && chain.pcs[at] + 1 != pc) ++at;
   for (int i = at; i < chain.count; ++i) {
     if (symbolizer().has_own_source(chain.pcs[i])) return chain.pcs[i];
   }

@@ -2,33 +2,33 @@
 
 namespace lineup::engine {
 
-std::string BlockNames::name(const BlockInfo& b, size_t step) const {
-  uint32_t first = b.ordinal;
-  uint32_t rank = 1;
+BlockNames::AtPlace BlockNames::at_place(const BlockInfo& b, size_t step) const {
+  // Before any reuse at the place, its first block's number is `b`'s own; the first reuse
+  // remembers it (the block it replaced) once `b` is a later one.
+  AtPlace out{b.ordinal, 1, b.ordinal};
   bool reused = false;
   for (const Reuse& r : reuses_) {
     if (r.start != b.start) continue;
-    if (!reused) first = r.replaced;
+    if (!reused) out.first = out.ordinal = r.replaced;
     reused = true;
-    if (r.step <= step) ++rank;
+    if (r.step <= step) {
+      ++out.rank;
+      out.ordinal = r.ordinal;
+    }
   }
-  std::string out = "#" + std::to_string(first);
-  if (rank > 1) out += "." + std::to_string(rank);
   return out;
 }
 
-uintptr_t BlockNames::site(const BlockInfo& b, size_t step) const {
-  // The block there at `step`: the latest allocated at the place by then; the first one, whose
-  // number the first reuse remembers, when none was yet.
-  uint32_t ordinal = b.ordinal;
-  bool reused = false;
-  for (const Reuse& r : reuses_) {
-    if (r.start != b.start) continue;
-    if (!reused) ordinal = r.replaced;
-    reused = true;
-    if (r.step <= step) ordinal = r.ordinal;
-  }
-  return ordinal < sites_.size() ? sites_[ordinal] : 0;
+std::string BlockNames::name(const BlockInfo& b, size_t step) const {
+  AtPlace at = at_place(b, step);
+  std::string out = "#" + std::to_string(at.first);
+  if (at.rank > 1) out += "." + std::to_string(at.rank);
+  return out;
+}
+
+BlockNames::Allocation BlockNames::allocation(const BlockInfo& b, size_t step) const {
+  uint32_t ordinal = at_place(b, step).ordinal;
+  return ordinal < allocations_.size() ? allocations_[ordinal] : Allocation{};
 }
 
 }  // namespace lineup::engine

@@ -22,12 +22,17 @@ class BlockNames {
   /// Forgets every reuse: a new execution's heap starts empty.
   void clear() {
     reuses_.clear();
-    sites_.clear();
+    allocations_.clear();
   }
-  /// Block number `ordinal` was allocated by the call returning to `site`.
-  void note_site(uint32_t ordinal, uintptr_t site) {
-    if (sites_.size() <= ordinal) sites_.resize(ordinal + 1, 0);
-    sites_[ordinal] = site;
+  /// Where a block was allocated, and its requested size.
+  struct Allocation {
+    uintptr_t site = 0;  // the return address of the allocating call; 0 when not known
+    size_t size = 0;
+  };
+  /// Block number `ordinal`, of `size` bytes, was allocated by the call returning to `site`.
+  void note_allocation(uint32_t ordinal, uintptr_t site, size_t size) {
+    if (allocations_.size() <= ordinal) allocations_.resize(ordinal + 1);
+    allocations_[ordinal] = {site, size};
   }
   /// The block at `start` was just allocated where block `replaced` (an allocation number)
   /// was freed, after the trace's first `step` steps.
@@ -39,19 +44,30 @@ class BlockNames {
   std::string name(const BlockInfo& b, size_t step) const;
   /// The name of the block `b` (the latest at its place).
   std::string name(const BlockInfo& b) const { return name(b, SIZE_MAX); }
-  /// The allocation site (a return address) of the block at `b`'s place that trace step
-  /// `step` sees; 0 when not known (allocated outside an execution's controlled code).
-  uintptr_t site(const BlockInfo& b, size_t step = SIZE_MAX) const;
+  /// The allocation of the block at `b`'s place that trace step `step` sees; site 0 when not
+  /// known (allocated outside an execution's controlled code).
+  Allocation allocation(const BlockInfo& b, size_t step = SIZE_MAX) const;
+  /// Its allocation site (a return address).
+  uintptr_t site(const BlockInfo& b, size_t step = SIZE_MAX) const {
+    return allocation(b, step).site;
+  }
 
  private:
+  // The blocks at `b`'s place as trace step `step` sees them.
+  struct AtPlace {
+    uint32_t first;    // the place's first block's allocation number
+    uint32_t rank;     // 1 for the first block there, 2 for the next, ...
+    uint32_t ordinal;  // allocation number of the latest block there by `step`
+  };
+  AtPlace at_place(const BlockInfo& b, size_t step) const;
   struct Reuse {
     uintptr_t start;
     uint32_t replaced;
     uint32_t ordinal;  // of the block allocated there
     size_t step;
   };
-  std::vector<Reuse> reuses_;     // in allocation order
-  std::vector<uintptr_t> sites_;  // by allocation number
+  std::vector<Reuse> reuses_;            // in allocation order
+  std::vector<Allocation> allocations_;  // by allocation number
 };
 
 }  // namespace lineup::engine

@@ -42,7 +42,7 @@ void* heap_alloc(size_t size, size_t align, const void* site) {
   if (p == nullptr) {
     errno = ENOMEM;
   } else if (tl_execution != nullptr) {
-    tl_execution->on_allocation(p, heap.last_ordinal(), replaced,
+    tl_execution->on_allocation(p, size, heap.last_ordinal(), replaced,
                                 reinterpret_cast<uintptr_t>(site));
   }
   return p;

@@ -82,21 +82,21 @@ TEST(MemoryErrors, ABlockAllocatedWhereAnotherWasFreedHasANameOfItsOwn) {
   ExecutionResult r = testing::run_non_preemptive(engine, p);
   ASSERT_EQ(r.outcome, Outcome::kCompleted) << r.message;
   const std::string trace = format_trace(r, p, engine);
-  // Setup allocated the slot (heap#1) and the first node (heap#2, at broken.cpp:90); the
-  // second node took the first one's place: heap#2.2, allocated at broken.cpp:97, also when
-  // reached through the stale pointer.
+  // Setup allocated the slot (NodeSlot#1) and the first node (Node#2, at broken.cpp:90); the
+  // second node took the first one's place: Node#2.2, allocated at broken.cpp:97, also when
+  // reached through the stale pointer. (Both types come from their constructors: heap_types.h.)
   auto first = lines_with(trace, ":= 1");
   auto second = lines_with(trace, ":= 2");
   auto stale = lines_with(trace, "= 2 ");
   ASSERT_EQ(first.size(), 1u) << trace;
   ASSERT_EQ(second.size(), 1u) << trace;
-  EXPECT_NE(first[0].find("heap#2@broken.cpp:90 "), std::string::npos) << trace;
-  EXPECT_NE(second[0].find("heap#2.2@broken.cpp:97 "), std::string::npos) << trace;
+  EXPECT_NE(first[0].find("Node#2@broken.cpp:90 .value "), std::string::npos) << trace;
+  EXPECT_NE(second[0].find("Node#2.2@broken.cpp:97 .value "), std::string::npos) << trace;
   ASSERT_FALSE(stale.empty()) << trace;
-  EXPECT_NE(stale.back().find("heap#2.2@broken.cpp:97 "), std::string::npos) << trace;
+  EXPECT_NE(stale.back().find("Node#2.2@broken.cpp:97 .value "), std::string::npos) << trace;
   // The slot's first value names the first node, its last the second.
-  EXPECT_FALSE(lines_with(trace, "= heap#2@broken.cpp:90 ").empty()) << trace;
-  EXPECT_FALSE(lines_with(trace, ":= heap#2.2@broken.cpp:97 ").empty()) << trace;
+  EXPECT_FALSE(lines_with(trace, "= Node#2@broken.cpp:90 ").empty()) << trace;
+  EXPECT_FALSE(lines_with(trace, ":= Node#2.2@broken.cpp:97 ").empty()) << trace;
   // A replay names every block the same.
   EXPECT_EQ(format_trace(engine.replay(p, r.schedule), p, engine), trace);
 }

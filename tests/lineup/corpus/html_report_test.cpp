@@ -4,12 +4,14 @@
 #include "lineup/corpus/html_report.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <string>
 
 #include "lineup/corpus/corpus.h"
 
@@ -27,9 +29,13 @@ std::string run(const std::string& command) {
   return out;
 }
 
-// The page of `c` as headless Chromium renders it (its DOM after the script ran).
+// The page of `c` as headless Chromium renders it (its DOM after the script ran). The page's file
+// is named by the process and the test, so tests ctest runs side by side never render each
+// other's page.
 std::string rendered(const Counterexample& c) {
-  std::filesystem::path path = std::filesystem::temp_directory_path() / "lineup-report-test.html";
+  const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  std::filesystem::path path = std::filesystem::temp_directory_path() /
+                               ("lineup-report-" + std::to_string(getpid()) + "-" + test + ".html");
   std::ofstream(path) << html_report(c);
   std::string dom = run("chromium --headless --no-sandbox --disable-gpu --dump-dom file://" +
                         path.string() + " 2>/dev/null");
