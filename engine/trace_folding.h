@@ -39,6 +39,24 @@ std::vector<FoldedLoop> loops_to_fold(const Trace& trace);
 /// `steps` (places as Symbolizer::describe names them), without indentation or newline.
 std::string describe_loop(const FoldedLoop& loop, const std::vector<Transition>& steps);
 
+/// Walks `count` steps as a folded trace shows them: `on_step(i)` for each step shown, in
+/// order, and `on_loop(loop)` right after the first round of each of `loops` (as
+/// loops_to_fold gives them), for the line that stands for its hidden rounds; the walk goes on
+/// at the loop's last round. Text, web page and SARIF show the same steps through it.
+template <class OnStep, class OnLoop>
+void walk_folded(size_t count, const std::vector<FoldedLoop>& loops, OnStep on_step,
+                 OnLoop on_loop) {
+  size_t next = 0;
+  for (size_t i = 0; i < count; ++i) {
+    on_step(i);
+    if (next < loops.size() && i + 1 == loops[next].first + loops[next].period) {
+      const FoldedLoop& loop = loops[next++];
+      on_loop(loop);
+      i = loop.end() - loop.period - 1;
+    }
+  }
+}
+
 /// Whether format_trace folds loops (on by default; `--full-trace` turns it off for the
 /// process, worker processes included).
 bool trace_folding();

@@ -99,20 +99,38 @@ std::string name_address(uintptr_t addr, size_t step, const Engine& engine, bool
   return global.empty() ? hex(addr) : global;
 }
 
-std::string format_step(const Transition& t, size_t index, const Engine& engine) {
-  std::string what = verb(t);
-  std::string target;
+StepColumns step_columns(const Transition& t, size_t index, const Engine& engine) {
+  StepColumns c;
+  c.what = verb(t);
   if (t.kind != Kind::kFence && t.kind != Kind::kAwait) {
-    target = name_address(t.addr, index, engine);
+    c.target = name_address(t.addr, index, engine);
     if (t.kind == Kind::kRead || t.kind == Kind::kWrite || t.kind == Kind::kRmw) {
-      target += " (" + std::to_string(t.size) + ")";
+      c.target += " (" + std::to_string(t.size) + ")";
     }
   }
-  std::string effect = describe_effect(t, index, engine);
-  char head[96];
-  std::snprintf(head, sizeof head, "%5zu  T%-2d %-14s %-22s %-26s", index, t.thread, what.c_str(),
-                target.c_str(), effect.c_str());
-  return std::string(head) + " " + symbolizer().describe(t.pc);
+  c.effect = describe_effect(t, index, engine);
+  c.where = symbolizer().describe(t.pc);
+  return c;
+}
+
+std::string StepColumns::text() const {
+  std::string out = what;
+  for (const std::string* column : {&target, &effect}) {
+    if (!column->empty()) out += " " + *column;
+  }
+  return out;
+}
+
+std::string format_step(const Transition& t, size_t index, const Engine& engine) {
+  StepColumns c = step_columns(t, index, engine);
+  char head[16];
+  std::snprintf(head, sizeof head, "%5zu  T%-2d ", index, t.thread);
+  // Columns padded to their width, never cut: a long name pushes the rest to the right.
+  auto padded = [](const std::string& column, size_t width) {
+    return column.size() >= width ? column : column + std::string(width - column.size(), ' ');
+  };
+  return head + padded(c.what, 14) + " " + padded(c.target, 22) + " " + padded(c.effect, 26) + " " +
+         c.where;
 }
 
 std::string format_trace(const ExecutionResult& result, const Program& program,
@@ -140,21 +158,16 @@ std::string format_trace(const ExecutionResult& result, const Program& program,
   for (const WeakNote& n : trace.weak) {
     if (n.step < notes.size()) notes[n.step] = describe_note(n);
   }
-  const std::vector<FoldedLoop> loops = loops_to_fold(trace);
-  size_t next_loop = 0;
-  for (size_t i = 0; i <= trace.steps.size(); ++i) {
-    for (const std::string& line : before[i]) out += line + "\n";
-    if (i == trace.steps.size()) break;
-    out += format_step(trace.steps[i], i, engine) + "\n";
-    if (!notes[i].empty()) out += "             " + notes[i] + "\n";
-    for (const std::string& line : after[i]) out += line + "\n";
-    // At the end of a folded loop's first round, the loop's line; then its last round.
-    if (next_loop < loops.size() && i + 1 == loops[next_loop].first + loops[next_loop].period) {
-      const FoldedLoop& loop = loops[next_loop++];
-      out += "       " + describe_loop(loop, trace.steps) + "\n";
-      i = loop.end() - loop.period - 1;
-    }
-  }
+  walk_folded(
+      trace.steps.size(), loops_to_fold(trace),
+      [&](size_t i) {
+        for (const std::string& line : before[i]) out += line + "\n";
+        out += format_step(trace.steps[i], i, engine) + "\n";
+        if (!notes[i].empty()) out += "             " + notes[i] + "\n";
+        for (const std::string& line : after[i]) out += line + "\n";
+      },
+      [&](const FoldedLoop& loop) { out += "       " + describe_loop(loop, trace.steps) + "\n"; });
+  for (const std::string& line : before[trace.steps.size()]) out += line + "\n";
   std::string outcome = to_string(result.outcome);
   out += "outcome: " + outcome;
   // A message that starts by naming the outcome (a data race's) names it once.

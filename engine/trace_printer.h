@@ -31,7 +31,20 @@ std::string allocation_site(uintptr_t site);
 /// latest (1 newer store)", "placed before the initial value in modification order (...)").
 std::string describe_note(const WeakNote& n);
 
-/// One trace line for step `index` (no trailing newline).
+/// The columns of a trace line for step `index`: what the step does ("store"), the place it
+/// accesses (name_address, with the access's size), what it read or wrote (":= 1", "= 0 -> 1"),
+/// and where in the code (Symbolizer::describe). Empty where a step has none (a fence's place).
+struct StepColumns {
+  std::string what;
+  std::string target;
+  std::string effect;
+  std::string where;
+  /// What, target and effect, each after one space, the empty ones left out.
+  std::string text() const;
+};
+StepColumns step_columns(const Transition& t, size_t index, const Engine& engine);
+
+/// One trace line for step `index` (no trailing newline): its index, thread and columns.
 std::string format_step(const Transition& t, size_t index, const Engine& engine);
 
 /// The whole execution: call boundaries ("T0 calls push(1)", "T0 returns"), every step (a loop

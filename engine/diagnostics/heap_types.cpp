@@ -363,12 +363,23 @@ Dwarf* dwarf_of(const std::string& path) {
   return it->second;
 }
 
-// `name` with a template argument list longer than a trace column abbreviated to "<...>".
+// `name` with a long template argument list shortened to its first argument
+// ("queue<int, ...>") or, when that is long too, to "<...>".
 std::string short_type_name(const std::string& name) {
-  constexpr size_t kMaxArguments = 40;
+  constexpr size_t kMaxArguments = 16;
   size_t open = name.find('<');
-  if (open == std::string::npos || name.size() - open <= kMaxArguments) return name;
-  return name.substr(0, open) + "<...>";
+  if (open == std::string::npos || name.size() - open - 2 <= kMaxArguments) return name;
+  int depth = 0;
+  size_t end = open + 1;
+  for (; end < name.size(); ++end) {
+    char c = name[end];
+    if (c == '<' || c == '(') ++depth;
+    if (c == '>' || c == ')') --depth;
+    if ((c == ',' && depth == 0) || depth < 0) break;
+  }
+  std::string first = name.substr(open + 1, end - open - 1);
+  if (end == name.size() || first.size() > kMaxArguments) return name.substr(0, open) + "<...>";
+  return name.substr(0, open + 1) + first + (name[end] == ',' ? ", ...>" : ">");
 }
 
 struct SiteType {

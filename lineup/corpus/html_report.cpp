@@ -1,9 +1,7 @@
 #include "lineup/corpus/html_report.h"
 
 #include <nlohmann/json.hpp>
-#include <sstream>
 
-#include "engine/diagnostics/symbolizer.h"
 #include "engine/trace_folding.h"
 #include "engine/trace_printer.h"
 #include "lineup/corpus/replayed_case.h"
@@ -12,20 +10,6 @@ namespace lineup::corpus {
 namespace {
 
 using nlohmann::json;
-
-// format_step's columns without the leading step index and thread and the trailing location,
-// spaces collapsed.
-std::string step_text(const engine::Transition& t, size_t index, const engine::Engine& engine,
-                      const std::string& where) {
-  std::string line = engine::format_step(t, index, engine);
-  if (line.ends_with(where)) line.resize(line.size() - where.size());
-  std::istringstream words(line);
-  std::string word, out;
-  for (int n = 0; words >> word; ++n) {
-    if (n >= 2) out += (out.empty() ? "" : " ") + word;
-  }
-  return out;
-}
 
 std::string escape_html(const std::string& s) {
   std::string out;
@@ -214,8 +198,8 @@ std::string html_report(const Counterexample& c) {
   d["stale_reads"] = stale_reads;
   for (size_t i = 0; i < r.trace.steps.size(); ++i) {
     const engine::Transition& t = r.trace.steps[i];
-    std::string where = engine::symbolizer().describe(t.pc);
-    json step = {{"thread", t.thread}, {"text", step_text(t, i, *engine, where)}, {"where", where}};
+    engine::StepColumns c = engine::step_columns(t, i, *engine);
+    json step = {{"thread", t.thread}, {"text", c.text()}, {"where", c.where}};
     if (const engine::WeakNote* n = notes[i]) {
       step["note"] = engine::describe_note(*n);
       step["newer"] = n->newer;

@@ -45,14 +45,10 @@ uintptr_t failing_pc(const engine::ExecutionResult& r, hunt::ViolationKind kind)
   return r.trace.steps.empty() ? 0 : r.trace.steps.back().pc;
 }
 
-// A step as the text trace prints it, spaces collapsed.
+// A step as the text trace prints it, with single spaces.
 std::string step_line(const engine::Transition& t, size_t i, const engine::Engine& engine) {
-  std::string line = engine::format_step(t, i, engine), out;
-  for (char ch : line) {
-    if (ch == ' ' && (out.empty() || out.back() == ' ')) continue;
-    out += ch;
-  }
-  return out;
+  engine::StepColumns c = engine::step_columns(t, i, engine);
+  return std::to_string(i) + " T" + std::to_string(t.thread) + " " + c.text() + " " + c.where;
 }
 
 json code_flow(const ReplayedCase& replayed, const std::filesystem::path& root) {
@@ -65,16 +61,12 @@ json code_flow(const ReplayedCase& replayed, const std::filesystem::path& root) 
     }
     locations.push_back({{"location", location}, {"executionOrder", locations.size()}});
   };
-  const std::vector<engine::FoldedLoop> loops = engine::loops_to_fold(trace);
-  size_t next_loop = 0;
-  for (size_t i = 0; i < trace.steps.size(); ++i) {
-    add(trace.steps[i].pc, step_line(trace.steps[i], i, *replayed.engine));
-    if (next_loop < loops.size() && i + 1 == loops[next_loop].first + loops[next_loop].period) {
-      const engine::FoldedLoop& loop = loops[next_loop++];
-      add(trace.steps[loop.first].pc, engine::describe_loop(loop, trace.steps));
-      i = loop.end() - loop.period - 1;
-    }
-  }
+  engine::walk_folded(
+      trace.steps.size(), engine::loops_to_fold(trace),
+      [&](size_t i) { add(trace.steps[i].pc, step_line(trace.steps[i], i, *replayed.engine)); },
+      [&](const engine::FoldedLoop& loop) {
+        add(trace.steps[loop.first].pc, engine::describe_loop(loop, trace.steps));
+      });
   return {{"threadFlows", json::array({{{"locations", locations}}})}};
 }
 
