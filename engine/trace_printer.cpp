@@ -84,8 +84,9 @@ std::string name_address(uintptr_t addr, size_t step, const Engine& engine, bool
     std::string s = (type.empty() ? "heap" : type) + engine.block_names().name(b, step) +
                     allocation_site(allocation.site);
     size_t offset = addr - b.start;
-    std::string field =
-        type.empty() ? "" : heap_types().field(allocation.site, allocation.size, offset);
+    std::string field = type.empty() ? ""
+                                     : heap_types().field(allocation.site, allocation.size, offset,
+                                                          /*outermost=*/!access);
     if (!field.empty() && (access || offset != 0)) return s + " " + field;
     if (offset != 0) s += "+" + std::to_string(offset);
     return s;

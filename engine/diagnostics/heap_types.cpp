@@ -309,8 +309,10 @@ Dwarf_Word member_offset(Dwarf_Die* member) {
 
 // Appends to `path` the member of `type` (a class, union, array or scalar) holding byte
 // `offset` and, within it, the member holding it there, down to a type not worth dividing.
-// False when no member holds `offset`.
-bool describe_field(Dwarf_Die type, Dwarf_Word offset, std::string& path, int depth) {
+// False when no member holds `offset`. With `outermost`, stops at the first member that starts
+// at `offset` (the object a pointer to that byte points to).
+bool describe_field(Dwarf_Die type, Dwarf_Word offset, std::string& path, int depth,
+                    bool outermost) {
   Dwarf_Die t;
   if (dwarf_peel_type(&type, &t) != 0) return false;
   int tag = dwarf_tag(&t);
@@ -319,7 +321,8 @@ bool describe_field(Dwarf_Die type, Dwarf_Word offset, std::string& path, int de
     Dwarf_Word each = size_of(element);
     if (each == 0) return false;
     path += "[" + std::to_string(offset / each) + "]";
-    return describe_field(element, offset % each, path, depth + 1);
+    if (outermost && offset % each == 0) return true;
+    return describe_field(element, offset % each, path, depth + 1, outermost);
   }
   if (!is_class(tag) || depth >= 16 || is_library_type(t)) {
     if (offset != 0) path += "+" + std::to_string(offset);
@@ -341,7 +344,8 @@ bool describe_field(Dwarf_Die type, Dwarf_Word offset, std::string& path, int de
     if (offset < at || offset >= at + size) continue;
     std::string inner = path;
     if (child_tag == DW_TAG_member) inner += "." + name_of(&child);
-    if (describe_field(member_type, offset - at, inner, depth + 1)) {
+    if ((outermost && offset == at && child_tag == DW_TAG_member) ||
+        describe_field(member_type, offset - at, inner, depth + 1, outermost)) {
       path = inner;
       return true;
     }
@@ -389,7 +393,7 @@ struct SiteType {
 
 std::mutex mutex;
 std::map<std::pair<uintptr_t, size_t>, SiteType> types;
-std::map<std::tuple<uintptr_t, size_t, size_t>, std::string> fields;
+std::map<std::tuple<uintptr_t, size_t, size_t, bool>, std::string> fields;
 
 const SiteType& site_type(uintptr_t site, size_t size) {
   auto [it, added] = types.try_emplace({site, size});
@@ -411,15 +415,16 @@ std::string HeapTypes::type_name(uintptr_t site, size_t size) {
   return site_type(site, size).name;
 }
 
-std::string HeapTypes::field(uintptr_t site, size_t size, size_t offset) {
+std::string HeapTypes::field(uintptr_t site, size_t size, size_t offset, bool outermost) {
   std::lock_guard<std::mutex> lock(mutex);
-  auto [it, added] = fields.try_emplace({site, size, offset});
+  auto [it, added] = fields.try_emplace({site, size, offset, outermost});
   if (!added) return it->second;
   const SiteType& t = site_type(site, size);
   if (!t.type) return "";
   Dwarf_Word each = size_of(*t.type);
   std::string path = size > each ? "[" + std::to_string(offset / each) + "]" : "";
-  if (describe_field(*t.type, offset % each, path, 0)) it->second = path;
+  if (outermost && size > each && offset % each == 0) return it->second = path;
+  if (describe_field(*t.type, offset % each, path, 0, outermost)) it->second = path;
   return it->second;
 }
 

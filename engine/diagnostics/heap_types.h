@@ -31,8 +31,10 @@ class HeapTypes {
   /// The field at `offset` in such a block: ".next", ".waiters.count", "[2].next" (the third
   /// T of an array), ".value+2" (inside a field the name does not divide further: members of
   /// the C++ library's types such as std::atomic are not shown); "" when the type is unknown
-  /// or `offset` is not in a field (padding, beyond the last).
-  std::string field(uintptr_t site, size_t size, size_t offset);
+  /// or `offset` is not in a field (padding, beyond the last). With `outermost`, the
+  /// outermost member starting at `offset`, what a pointer to that byte points to
+  /// (".dummy" rather than ".dummy.next").
+  std::string field(uintptr_t site, size_t size, size_t offset, bool outermost = false);
 };
 
 /// The process-wide instance.
