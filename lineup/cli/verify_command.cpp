@@ -37,6 +37,15 @@ VerifyCommand::VerifyCommand(CLI::App& app) {
       "the client by roles: OP=N,... gives N threads calling OP (in that order), each --calls "
       "times, e.g. push=2,pop=2 (push arguments 1, 2, ... in order)");
   client->excludes(roles);
+  CLI::Option* all =
+      verify
+          ->add_option("--all-clients", all_clients_,
+                       "verify every client of this many calls (each operation with each of the "
+                       "structure's argument values, in 1 to N threads): every client of at most "
+                       "N calls is then covered")
+          ->check(CLI::Range(1, 8));
+  all->excludes(client);
+  all->excludes(roles);
   verify->add_option("-c,--calls", calls_, "--roles: calls per thread")
       ->check(CLI::Range(1, 8))
       ->needs(roles)
@@ -118,25 +127,40 @@ ExitStatus VerifyCommand::run() {
     return ExitStatus::kUsage;
   }
   hunt::HuntOptions options;
+  if (all_clients_ > 0) return run_all_clients(*target, options, limits, shrink_seconds);
   specs::TestProgram program;
   if (ExitStatus s = prepare(*target, options, program); s != ExitStatus::kClean) return s;
   options = hunt::verify_options(options, limits);
   hunt::stop_on_signals();
+  return verify_and_report(*target, options, program, limits, start, shrink_seconds);
+}
+
+ExitStatus VerifyCommand::verify_and_report(const specs::Target& target,
+                                            const hunt::HuntOptions& options,
+                                            const specs::TestProgram& program,
+                                            const hunt::VerifyLimits& limits, double start,
+                                            double shrink_seconds) {
   VerifyProgressLine progress(start, limits.deadline > 0 ? limits.deadline - start : 0,
                               output_.quiet);
   hunt::VerifyResult v = hunt::verify_parallel(
-      *target, program, options, limits, output_.jobs,
+      target, program, options, limits, output_.jobs,
       [&](uint64_t classes, uint64_t executions) { progress.update(classes, executions); });
   progress.finish();
+  return finish(target, options, program, v, shrink_seconds);
+}
+
+ExitStatus VerifyCommand::finish(const specs::Target& target, const hunt::HuntOptions& options,
+                                 const specs::TestProgram& program, const hunt::VerifyResult& v,
+                                 double shrink_seconds) {
   for (const std::string& e : v.internal_errors) {
     std::fprintf(stderr, "lineup: internal error: %s\n", e.c_str());
   }
   hunt::HuntResult as_hunt = hunt::as_hunt_result(v);
-  Findings findings(*target, options, output_, {});
+  Findings findings(target, options, output_, {});
   findings.update(as_hunt);
   std::vector<ArchivedViolation> archived =
       findings.finish(as_hunt, hunt::coarse_seconds() + shrink_seconds);
-  return report(*target, options, program, v, archived, findings.errors());
+  return report(target, options, program, v, archived, findings.errors());
 }
 
 namespace {

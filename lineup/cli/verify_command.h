@@ -1,6 +1,7 @@
 // `lineup verify STRUCTURE --client "..."` (or --roles push=2,pop=2): every schedule of one
 // client explored to the end by DPOR, every class judged; "verified", the counterexample, or,
-// when a budget or cap stops it, "not completed" with an estimate of the whole.
+// when a budget or cap stops it, "not completed" with an estimate of the whole. With
+// --all-clients N, every client of N calls (all_clients.h), one after another.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -27,6 +28,18 @@ class VerifyCommand : public Command {
   // The options and the program, or the usage error's status.
   ExitStatus prepare(const specs::Target& target, hunt::HuntOptions& options,
                      specs::TestProgram& program);
+  // --all-clients: verifies every client of that many calls, one after another, until one is
+  // not verified (reported as a single client's verification is) or all are.
+  ExitStatus run_all_clients(const specs::Target& target, hunt::HuntOptions options,
+                             const hunt::VerifyLimits& limits, double shrink_seconds);
+  // Verifies `program` (options.client's) and reports it: run()'s work after prepare.
+  ExitStatus verify_and_report(const specs::Target& target, const hunt::HuntOptions& options,
+                               const specs::TestProgram& program, const hunt::VerifyLimits& limits,
+                               double start, double shrink_seconds);
+  // Archives a counterexample of `v` (shrunk) and reports it: the end of a verification.
+  ExitStatus finish(const specs::Target& target, const hunt::HuntOptions& options,
+                    const specs::TestProgram& program, const hunt::VerifyResult& v,
+                    double shrink_seconds);
   // Prints the outcome (text or JSON) and returns the exit status.
   ExitStatus report(const specs::Target& target, const hunt::HuntOptions& options,
                     const specs::TestProgram& program, const hunt::VerifyResult& v,
@@ -37,6 +50,7 @@ class VerifyCommand : public Command {
   HuntOutput output_;
   std::string structure_, client_, roles_, budget_, shrink_budget_ = "10s";
   int calls_ = 1;
+  int all_clients_ = 0;
   uint64_t max_executions_ = 0;
 };
 
