@@ -70,8 +70,11 @@ ExitStatus VerifyCommand::run_all_clients(const specs::Target& target, hunt::Hun
     executions += v.search.executions;
     if (!verified(v, options)) {
       progress.finish();
-      std::printf("client %zu of %zu: %s\n", i + 1, clients.size(),
-                  generator::to_string(clients[i], *target.model).c_str());
+      // With --json the report's "client" names it: stdout holds one JSON object.
+      if (!output_.json) {
+        std::printf("client %zu of %zu: %s\n", i + 1, clients.size(),
+                    generator::to_string(clients[i], *target.model).c_str());
+      }
       return finish(target, options, program, v, shrink_seconds);
     }
   }
