@@ -1,5 +1,7 @@
 #include "checker/judge.h"
 
+#include "checker/synchronization.h"
+
 #include <algorithm>
 #include <optional>
 
@@ -76,7 +78,14 @@ Verdict ProgramJudge::judge(const std::vector<int>& results, const engine::Trace
 
 std::string ProgramJudge::why_not(const std::vector<int>& results, const engine::Trace& trace) {
   search_.start_verdict(kMaxWork);
-  if (!trace.call_clocks.empty()) return judge_happens_before(results, trace).why;
+  unsynchronized_ = false;
+  if (!trace.call_clocks.empty()) {
+    Verdict v = judge_happens_before(results, trace);
+    if (!v.ok) return v.why;
+    v.why = missing_synchronization(target_, program_, results, trace);
+    unsynchronized_ = !v.why.empty();
+    return v.why;
+  }
   return why(results, trace);
 }
 
@@ -86,7 +95,10 @@ bool ProgramJudge::passes(const std::vector<int>& results, const engine::Trace& 
   // and each verdict has a budget of its own.
   search_.start_verdict(kMaxWork);
   gave_up_ = false;
-  if (!trace.call_clocks.empty()) return judge_happens_before(results, trace).ok;
+  if (!trace.call_clocks.empty()) {
+    return judge_happens_before(results, trace).ok &&
+           missing_synchronization(target_, program_, results, trace).empty();
+  }
   LinearizationGraph* const graph = search_.graph();
   const bool init = search_.init_ok(results);
   if (!dependency_aware_) {

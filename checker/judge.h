@@ -62,8 +62,11 @@ class ProgramJudge {
   /// (what most executions need).
   bool passes(const std::vector<int>& results, const engine::Trace& trace,
               const engine::HappensBefore* hb);
-  /// Why the execution passes() has just refused is not linearizable.
+  /// Why the execution passes() has just refused is not linearizable, or, in c11 mode, which
+  /// promised synchronisation it lacks (synchronization.h).
   std::string why_not(const std::vector<int>& results, const engine::Trace& trace);
+  /// Whether the last why_not() named missing synchronisation, the values being linearizable.
+  bool refused_for_synchronization() const { return unsynchronized_; }
   /// How many executions passes() let pass undetermined: the check of their relations gave
   /// up (kMaxWork steps or LinearizationGraph::kMaxNodes new nodes of the search against the
   /// model, kMaxCheckedRelations relations against phase 1) without finding a failing one.
@@ -94,6 +97,7 @@ class ProgramJudge {
 
   const specs::Target& target_;
   const specs::TestProgram& program_;
+  bool unsynchronized_ = false;  // the last why_not()'s refusal
   const SerialOutcomes* serial_;
   bool dependency_aware_;
   // The execution at hand's boundary order, and a relation on its calls (the union of those

@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "engine/program.h"
@@ -60,6 +61,9 @@ struct Target {
   /// Per-thread roles: thread t may only call the operations roles[t]; a program has at most
   /// roles.size() threads. Empty: every thread may call every operation.
   std::vector<std::vector<int>> roles;
+  /// What the structure promises about happens-before (Structure::synchronizes): pairs of
+  /// operations (from, to), indices into Model::operation_names().
+  std::vector<std::pair<int, int>> synchronizes;
   /// The program shape a hunt of this structure uses unless told otherwise (`lineup hunt`
   /// without -t or -c): for structures whose bugs need more than the default 3 threads x 3
   /// calls. 0: the hunt's default.
@@ -106,6 +110,20 @@ class Structure {
   /// Binds model operation `name` (e.g. "push") to `f`.
   Structure& operation(const std::string& name, Op f) {
     ops_[static_cast<size_t>(index_of(name))] = f;
+    return *this;
+  }
+  /// Promises that a call of `to` that sees a value happens after a call of `from` that gave
+  /// it: for a `to` without argument (pop) the value is its result (an empty result sees
+  /// none); for one with an argument (contains) its argument, when its result is not 0. A
+  /// `from` call gives its argument (push(v), insert(v)). Checked in c11 mode: a call seeing v
+  /// such that no call of `from` with argument v in its own thread before it, or in another
+  /// thread with one of its steps known to the call when it returns (CallClocks), is a
+  /// violation of its own kind ("missing synchronization"), although the values may be
+  /// linearizable: what a caller wrote before the push need not be visible after the pop.
+  /// `.synchronizes("push", "pop")` for a queue that publishes with release and consumes with
+  /// acquire. Throws std::invalid_argument for an operation the model does not have.
+  Structure& synchronizes(const std::string& from, const std::string& to) {
+    target_.synchronizes.emplace_back(index_of(from), index_of(to));
     return *this;
   }
   /// Argument values drawn for operations that take one. Default {1, 2, 3}.

@@ -59,6 +59,7 @@ Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
     if (why.starts_with(prefix)) why.erase(0, prefix.size());  // said once is enough
   } else {
     why = judge.why_not(results, r.trace);
+    if (judge.refused_for_synchronization()) kind = ViolationKind::kMissingSynchronization;
   }
   Violation v;
   v.detected = std::chrono::steady_clock::now();

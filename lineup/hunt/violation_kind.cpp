@@ -19,6 +19,8 @@ constexpr KindRow kKinds[] = {
     {ViolationKind::kNotSerializable, "not serializable", engine::Outcome::kCompleted},
     {ViolationKind::kNondeterministicSerially, "nondeterministic serially",
      engine::Outcome::kCompleted},
+    {ViolationKind::kMissingSynchronization, "missing synchronization",
+     engine::Outcome::kCompleted},
     {ViolationKind::kDeadlock, nullptr, engine::Outcome::kDeadlock},
     {ViolationKind::kStepLimit, nullptr, engine::Outcome::kStepLimit},
     {ViolationKind::kCrash, nullptr, engine::Outcome::kCrash},

@@ -14,6 +14,7 @@ enum class ViolationKind {
   kNotLinearizable,           // no serial order of the calls explains their results
   kNotSerializable,           // --spec serial: running the calls one at a time fails
   kNondeterministicSerially,  // --spec serial: one serial order gives different results
+  kMissingSynchronization,    // c11 mode: a promised happens-before (synchronizes) is missing
   // Executions that failed (engine::Outcome of the same name).
   kDeadlock,
   kStepLimit,
