@@ -44,7 +44,9 @@ TEST(ViolationKind, NamesParseBackAndNothingElseParses) {
     EXPECT_EQ(parse_violation_kind(name), k) << name;
     names.insert(name);
   }
-  EXPECT_EQ(names.size(), 15u);
+  EXPECT_EQ(names.size(), 16u);
+  EXPECT_EQ(to_string(ViolationKind::kMissingSynchronization),
+            std::string("missing synchronization"));
   EXPECT_EQ(to_string(ViolationKind::kNotLinearizable), std::string("not linearizable"));
   for (const char* other : {"", "completed", "abandoned", "Not linearizable", "crash "}) {
     EXPECT_EQ(parse_violation_kind(other), std::nullopt) << other;
