@@ -4,7 +4,6 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "lineup/cli/hidden_access_check.h"
 #include "lineup/cli/verify_command.h"
 #include "lineup/cli/verify_progress.h"
 #include "lineup/hunt/all_clients.h"
@@ -48,13 +47,8 @@ ExitStatus VerifyCommand::run_all_clients(const specs::Target& target, hunt::Hun
                  calls);
     return ExitStatus::kUsage;
   }
-  if (!output_.corpus_usable()) return ExitStatus::kUsage;
   options.client = clients.front();
-  UnseenAllowance allow;
-  allow.quiet = output_.quiet;
-  HiddenAccessVerdict hidden = check_hidden_accesses(target, options, allow);
-  if (hidden.refuse) return ExitStatus::kUsage;
-  options.unseen_accesses = hidden.unseen;
+  if (ExitStatus s = check_corpus_and_code(target, options); s != ExitStatus::kClean) return s;
   options = hunt::verify_options(options, limits);
   hunt::stop_on_signals();
   VerifyProgressLine progress(start, limits.deadline > 0 ? limits.deadline - start : 0,

@@ -92,6 +92,11 @@ ExitStatus VerifyCommand::prepare(const specs::Target& target, hunt::HuntOptions
   program = hunt::client_program(*options.client, *target.model);
   // Archived with every argument given, so that shrinking keeps the client's calls whole.
   options.client = hunt::filled_client(*options.client, *target.model);
+  return check_corpus_and_code(target, options);
+}
+
+ExitStatus VerifyCommand::check_corpus_and_code(const specs::Target& target,
+                                                hunt::HuntOptions& options) const {
   if (!output_.corpus_usable()) return ExitStatus::kUsage;
   UnseenAllowance allow;
   allow.quiet = output_.quiet;

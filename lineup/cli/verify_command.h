@@ -28,6 +28,9 @@ class VerifyCommand : public Command {
   // The options and the program, or the usage error's status.
   ExitStatus prepare(const specs::Target& target, hunt::HuntOptions& options,
                      specs::TestProgram& program);
+  // Refuses an unusable --corpus and code lineup cannot see (hidden accesses, calls out of
+  // instrumented code unless allowed); records what was allowed in `options`.
+  ExitStatus check_corpus_and_code(const specs::Target& target, hunt::HuntOptions& options) const;
   // --all-clients: verifies every client of that many calls, one after another, until one is
   // not verified (reported as a single client's verification is) or all are.
   ExitStatus run_all_clients(const specs::Target& target, hunt::HuntOptions options,

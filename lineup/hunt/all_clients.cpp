@@ -48,13 +48,8 @@ std::vector<generator::ClientCall> client_calls(const specs::Target& target) {
 
 size_t count_all_clients(const specs::Target& target, size_t calls, size_t max_threads) {
   if (!target.roles.empty()) return all_clients(target, calls, max_threads).size();
-  const size_t kinds = client_calls(target).size();
-  size_t total = 0;
-  for (const std::vector<size_t>& shape : compositions(calls, max_threads)) {
-    (void)shape;
-    total += power(kinds, calls);
-  }
-  return total;
+  // Each thread shape holds every sequence of `calls` client calls.
+  return compositions(calls, max_threads).size() * power(client_calls(target).size(), calls);
 }
 
 std::vector<generator::Client> all_clients(const specs::Target& target, size_t calls,
