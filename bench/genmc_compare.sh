@@ -29,6 +29,9 @@
 #   BUDGET          lineup's time limit per client (default: 600s)
 #   GENMC_TIMEOUT   GenMC's, in seconds (default: 600)
 #   GENMC_FLAGS     extra GenMC flags for every run (e.g. -disable-spin-assume)
+#   LINEUP_FLAGS    extra flags for lineup verify (e.g. --no-retry-cut: every retry round
+#                   explored; by default executions with a round that changed nothing are cut,
+#                   the "lineup cut" column)
 # GenMC runs with -disable-estimation (its estimate of the state space before exploring is no
 # part of the exploration timed here) and -disable-mm-detector, as its test driver does.
 set -u -o pipefail
@@ -180,7 +183,9 @@ fi
 run_lineup() {
   local structure=$1 client=$2 json
   if [ "$lineup_mode" = verify ]; then
-    json=$("$lineup" verify "$structure" --client "$client" --budget "$budget" --json 2>/dev/null)
+    # shellcheck disable=SC2086 # LINEUP_FLAGS is a list of flags
+    json=$("$lineup" verify "$structure" --client "$client" --budget "$budget" ${LINEUP_FLAGS:-} \
+      --json 2>/dev/null)
   else
     json=$("$lineup" hunt "$structure" --client "$client" --strategy dpor --programs 1 \
       --executions 4000000000 --budget "$budget" --jobs 1 --quiet --corpus "" --json 2>/dev/null)
@@ -189,22 +194,22 @@ run_lineup() {
           (.verdict // (if (.violations | length) > 0 then "violation"
                         elif .client_exhausted == false or .programs_capped > 0
                              or .interrupted_by != "" then "not completed"
-                        else "clean" end))] | map(tostring) | join(" ")' <<<"$json" 2>/dev/null ||
-    echo "- - - error"
+                        else "clean" end)), (.retry_cuts // 0)] | map(tostring) | join(" ")' \
+    <<<"$json" 2>/dev/null || echo "- - - error -"
 }
 
 echo "GenMC: ${genmc_version:-$genmc}, -sc ${GENMC_FLAGS:-}"
 echo "lineup: $lineup $lineup_mode, budget $budget; $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
-fmt="| %-16s | %-18s | %17s | %8s | %20s | %8s | %14s | %17s | %8s | %-13s |\n"
+fmt="| %-16s | %-18s | %17s | %8s | %20s | %8s | %14s | %17s | %10s | %8s | %-13s |\n"
 printf "$fmt" client shape "GenMC compl.+blk." "GenMC s" "GenMC no spin-assume" "GenMC s" \
-  "lineup classes" "lineup executions" "lineup s" "lineup verdict"
-printf "$fmt" --- --- ---: ---: ---: ---: ---: ---: ---: ---
+  "lineup classes" "lineup executions" "lineup cut" "lineup s" "lineup verdict"
+printf "$fmt" --- --- ---: ---: ---: ---: ---: ---: ---: ---: ---
 while IFS='|' read -r test source structure shape flags client; do
   read -r complete blocked gseconds < <(run_genmc "$source" "$flags")
   read -r complete_na blocked_na gseconds_na < <(GENMC_FLAGS="${GENMC_FLAGS:-} -disable-spin-assume" \
     run_genmc "$source" "$flags")
-  read -r classes executions lseconds verdict < <(run_lineup "$structure" "$client")
+  read -r classes executions lseconds verdict cut < <(run_lineup "$structure" "$client")
   printf "$fmt" "$test" "$shape" "$complete + $blocked" "$gseconds" "$complete_na + $blocked_na" \
-    "$gseconds_na" "$classes" "$executions" "$lseconds" "$verdict"
+    "$gseconds_na" "$classes" "$executions" "$cut" "$lseconds" "$verdict"
 done < <(clients)

@@ -12,6 +12,10 @@ install(TARGETS ${lineup_targets}
         EXPORT lineupTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}/lineup COMPONENT development
         OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR}/lineup/objects COMPONENT development)
+if(TARGET lineup_retry_loops)
+  install(TARGETS lineup_retry_loops LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/lineup
+          COMPONENT development)
+endif()
 install(EXPORT lineupTargets NAMESPACE lineup:: DESTINATION ${LINEUP_CMAKE_DIR}
         COMPONENT development)
 

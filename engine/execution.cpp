@@ -48,6 +48,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.late_stack_publications = 0;
   result.suppressed_races = 0;
   result.thread_pointer_switched = false;
+  result.retry_cut_loop.clear();
+  result.idle_rounds.clear();
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.resize(static_cast<size_t>(thread_count_));
   for (ThreadState& s : threads_) s.restart();
@@ -58,7 +60,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   clock_.reset();
   starting_ = false;
   previous_ = kNoThread;
-  spin_rounds_ = spin_blocked_count_ = 0;
+  spin_rounds_ = spin_blocked_count_ = retry_cut_count_ = 0;
   stall_state_ = 0;
   captures_due_ = false;
   deferred_write_ = kNone;

@@ -146,6 +146,11 @@ class Execution {
   void note_stale_read(ThreadId t, uintptr_t pc, uintptr_t addr) {
     threads_[static_cast<size_t>(t)].spin.mark_stale(pc, addr);
   }
+  /// From the hooks of a marked retry loop (plugin/retry_loops.cpp): the current thread enters
+  /// `loop` ("file:line:col"), or, `again`, goes round it. With
+  /// EngineOptions::cut_retry_rounds in SC mode, a round that changed nothing disables the
+  /// thread for good before its next step (retry_rounds.h).
+  void on_retry_round(const char* loop, bool again);
   /// The trace index of the step just made.
   size_t last_step() const { return trace_->steps.size() - 1; }
 
@@ -257,7 +262,7 @@ class Execution {
     const uint64_t bit = uint64_t{1} << t;
     const auto& s = threads_[static_cast<size_t>(t)];
     const bool blocks = ((kMayBlock >> static_cast<unsigned>(pending_[t].kind)) & 1) != 0;
-    may_wait_ = blocks || s.spin_blocked ? may_wait_ | bit : may_wait_ & ~bit;
+    may_wait_ = blocks || s.spin_blocked || s.retry.cut() ? may_wait_ | bit : may_wait_ & ~bit;
   }
   void resolve_stall();
   std::string describe_waits();
@@ -343,6 +348,7 @@ class Execution {
   int spin_rounds_ = 0;       // consecutive stalls in the same state (resolve_stall)
   uint64_t stall_state_ = 0;  // hash of that state
   int spin_blocked_count_ = 0;
+  int retry_cut_count_ = 0;  // threads cut at a retry round that changed nothing
   // The threads not finished, and among them those that may not be enabled: their pending
   // transition is a synchronisation operation, or they spin. The others' memory accesses and
   // fences are always enabled, so choose() looks only at these (bit t for thread t).

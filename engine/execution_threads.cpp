@@ -31,6 +31,7 @@ void Execution::run_thread(ThreadId t) {
     trace_->calls.push_back({t, static_cast<int>(i), trace_->steps.size(), 0, false});
     if (weak_) trace_->call_clocks.push_back({weak_->clock(t), {}});
     me.spin.clear();
+    me.retry.clear_marks();
     me.latest_only.clear();
     std::string error;
     try {
@@ -88,6 +89,21 @@ void Execution::finish_thread() {
   starting_ = false;
   ThreadId next = choose();
   fibers_.switch_to(next == kNoThread ? kMainContext : next);
+}
+
+void Execution::on_retry_round(const char* loop, bool again) {
+  if ((!options_.cut_retry_rounds && !options_.record_idle_rounds) || weak_ != nullptr) return;
+  const ThreadId me = current_thread();
+  if (me == kNoThread) return;
+  EngineSection engine;  // the marks and the watch set are the engine's, not the heap's
+  RetryRounds& retry = threads_[static_cast<size_t>(me)].retry;
+  size_t from = 0;
+  if (!retry.note(loop, again, trace_->steps, me, &from)) return;
+  if (options_.cut_retry_rounds) {
+    retry.cut_at(loop);
+  } else {
+    result_->idle_rounds.push_back({me, from, trace_->steps.size()});
+  }
 }
 
 }  // namespace lineup::engine

@@ -40,6 +40,16 @@ struct EngineOptions {
   /// Needed for spin loops to terminate under unfair schedules; programs without loops over
   /// shared reads can turn it off to have every interleaving of repeated reads explored.
   bool detect_spins = true;
+  /// Disable a thread for good when it goes round a retry loop the compiler plugin marked
+  /// (plugin/retry_loops.cpp) after a round without effect, and end such an execution as
+  /// kAbandoned with ExecutionResult::retry_cut_loop set (engine/waiting/retry_rounds.h). For
+  /// an exploration without a bound (verify's DPOR): the execution without that round has the
+  /// same history, and it is explored there. SC mode only (c11 mode ignores it: a read there
+  /// also changes what the thread may read next).
+  bool cut_retry_rounds = false;
+  /// Without cut_retry_rounds: record the rounds of marked retry loops that changed nothing in
+  /// ExecutionResult::idle_rounds (for counting classes up to such rounds).
+  bool record_idle_rounds = false;
   /// When every unfinished thread is blocked and some are spin-blocked, the spinners are let
   /// go again (bounded waits may still exit); after this many stalls in a row in the same
   /// state (the same calls done, each thread waiting at the same place for the same values)

@@ -67,6 +67,19 @@ struct ExecutionResult {
   /// cut short as kAbandoned, and the engine gives each logical thread its own thread pointer
   /// from the next execution on. Nothing about this execution says anything about the program.
   bool thread_pointer_switched = false;
+  /// With EngineOptions::cut_retry_rounds: the execution ended as kAbandoned because a thread
+  /// went round the marked retry loop named here ("file:line:col") without effect, and a
+  /// location that round read has changed since (retry_rounds.h); empty otherwise. The
+  /// execution without that round has the same history and is explored.
+  std::string retry_cut_loop;
+  /// With EngineOptions::record_idle_rounds: the rounds of marked retry loops that changed
+  /// nothing, each as its thread and the span of trace steps [from, to) in which the round's
+  /// steps are that thread's. The execution without them has the same history.
+  struct IdleRound {
+    ThreadId thread;
+    size_t from, to;
+  };
+  std::vector<IdleRound> idle_rounds;
   /// Where the execution preempted: for each switch away from a thread that could have
   /// continued, in order, the pc of that thread's pending step.
   std::vector<uintptr_t> preempted_pcs;

@@ -130,6 +130,20 @@ void Execution::resolve_stall() {
     clock_.sleep_until(*deadline);
     return;
   }
+  if (retry_cut_count_ > 0) {
+    // A thread cut at a round that changed nothing would go round again in the program; if
+    // a location that round read has changed, the next round may end otherwise, and the
+    // execution in which this thread starts that round after the change is explored
+    // instead (the read and the write that changed it race). Otherwise it would spin for
+    // ever: a wait like any other below.
+    for (ThreadId t = 0; t < thread_count_; ++t) {
+      const RetryRounds& r = threads_[static_cast<size_t>(t)].retry;
+      if (r.cut() && !r.stuck()) {
+        result_->retry_cut_loop = r.loop();
+        abort(Outcome::kAbandoned, "");
+      }
+    }
+  }
   if (spin_blocked_count_ > 0) {
     // Consecutive stalls in the same state (the same calls done, every thread waiting at the
     // same instruction for the same values) mean that letting the spinners go round changed
@@ -174,7 +188,10 @@ std::string Execution::describe_waits() {
     out += "T" + std::to_string(t) + " ";
     char addr[32];
     std::snprintf(addr, sizeof addr, "0x%lx", static_cast<unsigned long>(p.addr));
-    if (s.spin_blocked) {
+    if (s.retry.cut()) {
+      out += "spins in the retry loop at " + std::string(s.retry.loop()) +
+             ", whose rounds read the same values and change nothing,";
+    } else if (s.spin_blocked) {
       out += "spins reading " + std::string(addr);
     } else if (p.kind == Kind::kLock || p.kind == Kind::kReadLock) {
       out += "waits for lock " + std::string(addr) + locks_.describe_holders(p.addr);
@@ -192,7 +209,7 @@ std::string Execution::describe_waits() {
     // frame first, then the library's.
     const bool waits = p.kind == Kind::kCondWake || p.kind == Kind::kAwait;
     const bool locks = p.kind == Kind::kLock || p.kind == Kind::kReadLock;
-    if (s.spin_blocked || (!waits && !locks)) {
+    if (s.spin_blocked || s.retry.cut() || (!waits && !locks)) {
       out += " at " + where(p.pc);
     } else {
       out += " at " + describe_call_site(p.pc, waits ? s.wait_site : 0);

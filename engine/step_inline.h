@@ -94,6 +94,7 @@ inline bool reads_only_now(const Transition& t) {
 // Inline: its one caller is choose_inline(), for every thread that may wait, at every step.
 [[gnu::always_inline]] inline bool Execution::enabled(ThreadId t) {
   const ThreadState& s = threads_[static_cast<size_t>(t)];
+  if (s.retry.cut()) return false;
   if (s.spin_blocked) return s.spin.changed();
   const Transition& p = pending_[t];
   // The kinds refused here are note_may_wait()'s: a thread pending any other is never asked.
@@ -205,6 +206,11 @@ inline bool reads_only_now(const Transition& t) {
   step_parts::copy_fresh(p, pending);
   p.thread = me;
   ThreadState& self = threads_[static_cast<size_t>(me)];
+  if (self.retry.cut_due()) {
+    // Its last round of a marked retry loop changed nothing: disabled from this step on.
+    self.retry.begin_cut();
+    ++retry_cut_count_;
+  }
   note_may_wait(me);
   self.spin.settle();  // nothing else has run since this thread's previous step
   tl_probe_pc = p.pc;
@@ -213,7 +219,7 @@ inline bool reads_only_now(const Transition& t) {
   // that location: a loop over its own locals (a back-off counter) makes progress that the
   // memory values do not show, and no other thread can release it. An atomic read of the
   // stack (a wait node published to other threads, as in an MCS lock) counts.
-  if (options_.detect_spins &&
+  if (options_.detect_spins && !self.retry.cut() &&
       (!on_own_stack(me, p.addr) || p.has(kAtomic) || self.stack_shared(p.addr)) &&
       step_parts::reads_only_now(p) && !spin_neutral(p.addr) && self.spin.repeats(p.pc, p.addr)) {
     if (weak_ != nullptr && self.spin.last_round_read_stale()) {

@@ -1,11 +1,12 @@
 // What an execution tracks of each logical thread beside its fiber: the call it is in, its spin
-// window and whether it is blocked as spinning, whether its stack is reachable by others, and
-// in c11 mode the locations it must read the newest store of.
+// window and whether it is blocked as spinning, its retry rounds, whether its stack is reachable by
+// others, and in c11 mode the locations it must read the newest store of.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "engine/waiting/retry_rounds.h"
 #include "engine/waiting/spin_window.h"
 
 namespace lineup::engine {
@@ -17,6 +18,8 @@ struct ThreadState {
   /// the stack, so every access to it is a step from now on.
   bool stack_published = false;
   SpinWindow spin;
+  /// Where its marked retry loops' rounds started, and whether one was cut (retry_rounds.h).
+  RetryRounds retry;
   /// Addresses on this thread's stack that another thread has accessed in this execution
   /// (a wait node on the stack, linked into a queue of waiters): the other thread may
   /// change them, so a loop reading them can be a spin.
@@ -36,6 +39,7 @@ struct ThreadState {
     call = -1;
     wait_site = 0;
     spin.clear();
+    retry.restart();
     shared_stack.clear();
     latest_only.clear();
   }

@@ -54,6 +54,7 @@ ExitStatus VerifyCommand::run_all_clients(const specs::Target& target, hunt::Hun
   VerifyProgressLine progress(start, limits.deadline > 0 ? limits.deadline - start : 0,
                               output_.quiet);
   uint64_t classes = 0, executions = 0;
+  hunt::ProgramSearch cuts;  // the retry cuts of every client, summed
   for (size_t i = 0; i < clients.size(); ++i) {
     options.client = clients[i];
     const specs::TestProgram program = hunt::client_program(clients[i], *target.model);
@@ -62,6 +63,8 @@ ExitStatus VerifyCommand::run_all_clients(const specs::Target& target, hunt::Hun
         [&](uint64_t c, uint64_t e) { progress.update(classes + c, executions + e); });
     classes += v.classes;
     executions += v.search.executions;
+    cuts.retry_cuts += v.search.retry_cuts;
+    cuts.cut_loops.insert(v.search.cut_loops.begin(), v.search.cut_loops.end());
     if (!verified(v, options)) {
       progress.finish();
       // With --json the report's "client" names it: stdout holds one JSON object.
@@ -81,15 +84,17 @@ ExitStatus VerifyCommand::run_all_clients(const specs::Target& target, hunt::Hun
     j["clients"] = clients.size();
     j["classes"] = classes;
     j["executions"] = executions;
+    j["retry_cuts"] = cuts.retry_cuts;
+    j["cut_loops"] = cuts.cut_loops;
     j["seconds"] = seconds;
     j["verdict"] = "linearizable";
     std::printf("%s\n", j.dump(2).c_str());
   } else {
     std::printf(
-        "verified every client of %zu call%s: %zu clients, %lu classes, %lu executions, "
+        "verified every client of %zu call%s: %zu clients, %lu classes, %lu executions%s, "
         "linearizable (%.1f s)\n",
         calls, calls == 1 ? "" : "s", clients.size(), static_cast<unsigned long>(classes),
-        static_cast<unsigned long>(executions), seconds);
+        static_cast<unsigned long>(executions), retry_cut_words(cuts).c_str(), seconds);
   }
   return ExitStatus::kClean;
 }

@@ -64,6 +64,10 @@ VerifyCommand::VerifyCommand(CLI::App& app) {
                    "folder where a counterexample is archived (\"\": do not archive)")
       ->capture_default_str();
   verify->add_flag("!--no-shrink", output_.shrink, "report and archive a counterexample unshrunk");
+  verify->add_flag("!--no-retry-cut", cut_retry_rounds_,
+                   "explore executions in which a thread goes round a retry loop without "
+                   "effect too (by default they are dropped: the execution without that round "
+                   "has the same history; loops marked by lineup's GCC plugin only)");
   verify->add_flag("--json", output_.json, "print one JSON object at the end");
   verify->add_flag("-q,--quiet", output_.quiet, "no progress line");
   verify
@@ -132,6 +136,7 @@ ExitStatus VerifyCommand::run() {
     return ExitStatus::kUsage;
   }
   hunt::HuntOptions options;
+  options.search.cut_retry_rounds = cut_retry_rounds_;
   if (all_clients_ > 0) return run_all_clients(*target, options, limits, shrink_seconds);
   specs::TestProgram program;
   if (ExitStatus s = prepare(*target, options, program); s != ExitStatus::kClean) return s;
@@ -207,6 +212,8 @@ nlohmann::json verify_json(const specs::Target& target, const hunt::HuntOptions&
   j["classes"] = v.classes;
   j["executions"] = v.search.executions;
   j["abandoned"] = v.search.abandoned;
+  j["retry_cuts"] = v.search.retry_cuts;
+  j["cut_loops"] = v.search.cut_loops;
   j["parts"] = v.parts;
   j["foreign"] = v.search.foreign;
   j["internal_errors"] = v.internal_errors;
@@ -234,6 +241,14 @@ nlohmann::json verify_json(const specs::Target& target, const hunt::HuntOptions&
 }
 
 }  // namespace
+
+std::string retry_cut_words(const hunt::ProgramSearch& s) {
+  if (s.retry_cuts == 0) return "";
+  const size_t loops = s.cut_loops.size();
+  return ", " + std::to_string(s.retry_cuts) + " execution" + (s.retry_cuts == 1 ? "" : "s") +
+         " cut at effect-free retry rounds in " + std::to_string(loops) + " loop" +
+         (loops == 1 ? "" : "s");
+}
 
 ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOptions& options,
                                  const specs::TestProgram& program, const hunt::VerifyResult& v,
@@ -269,9 +284,10 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
   } else {
     switch (verdict) {
       case Verdict::kVerified:
-        std::printf("verified: %lu classes, %lu executions, linearizable (%.1f s)\n",
+        std::printf("verified: %lu classes, %lu executions%s, linearizable (%.1f s)\n",
                     static_cast<unsigned long>(v.classes),
-                    static_cast<unsigned long>(v.search.executions), v.seconds);
+                    static_cast<unsigned long>(v.search.executions),
+                    retry_cut_words(v.search).c_str(), v.seconds);
         break;
       case Verdict::kViolation:
         std::printf("violation: %s after %lu executions, %lu classes (%.1f s)\n",
@@ -280,9 +296,10 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
                     static_cast<unsigned long>(v.classes), v.seconds);
         break;
       case Verdict::kUnassured:
-        std::printf("explored to the end, not verified: %lu classes, %lu executions (%.1f s); %s\n",
-                    static_cast<unsigned long>(v.classes),
-                    static_cast<unsigned long>(v.search.executions), v.seconds, unassured.c_str());
+        std::printf(
+            "explored to the end, not verified: %lu classes, %lu executions%s (%.1f s); %s\n",
+            static_cast<unsigned long>(v.classes), static_cast<unsigned long>(v.search.executions),
+            retry_cut_words(v.search).c_str(), v.seconds, unassured.c_str());
         break;
       case Verdict::kNotCompleted:
         std::printf("not completed: %lu classes so far, %lu executions in %.1f s (%s)\n",

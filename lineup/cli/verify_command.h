@@ -18,6 +18,10 @@ namespace lineup::cli {
 /// search was not completed (budget, --max-executions, executions the check could not
 /// decide), 128 + signal when interrupted, kUsage for bad input, kInternalError when
 /// archiving failed.
+/// ", 120 executions cut at effect-free retry rounds in 2 loops" for a verification's report,
+/// or "" when nothing was cut (SearchSettings::cut_retry_rounds).
+std::string retry_cut_words(const hunt::ProgramSearch& search);
+
 class VerifyCommand : public Command {
  public:
   explicit VerifyCommand(CLI::App& app);
@@ -54,6 +58,7 @@ class VerifyCommand : public Command {
   std::string structure_, client_, roles_, budget_, shrink_budget_ = "10s";
   int calls_ = 1;
   int all_clients_ = 0;
+  bool cut_retry_rounds_ = true;
   uint64_t max_executions_ = 0;
 };
 

@@ -77,6 +77,11 @@ struct SearchSettings {
   int stale_bound = 2;
   // Cap, so one program cannot eat the budget; the portfolio's two parts have one each.
   uint64_t executions_per_program = 20000;
+  /// dpor in SC mode: drop executions in which a thread went round a retry loop that the
+  /// compiler plugin marked without effect (engine::EngineOptions::cut_retry_rounds). Other
+  /// strategies ignore it: under a preemption bound the execution without the round need not
+  /// be within the bound.
+  bool cut_retry_rounds = false;
 };
 
 /// Which programs of the hunt's sequence this hunt takes (--shard, and --jobs workers).

@@ -86,7 +86,10 @@ Violation violation(const engine::ExecutionResult& r, engine::Engine& engine,
 
 std::unique_ptr<engine::Engine> make_engine(const specs::Target& target, const HuntOptions& options,
                                             int max_threads) {
-  auto engine = std::make_unique<engine::Engine>(options.replay.engine_options(target));
+  engine::EngineOptions eo = options.replay.engine_options(target);
+  eo.cut_retry_rounds =
+      options.search.cut_retry_rounds && options.search.strategy == engine::StrategyKind::kDpor;
+  auto engine = std::make_unique<engine::Engine>(eo);
   if (target.prepare_engine != nullptr) target.prepare_engine(*engine, max_threads);
   return engine;
 }
@@ -221,7 +224,12 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
     // The engine changed mode: the strategy's exploration so far is void (search starts over).
     if (r.thread_pointer_switched) return false;
     if (r.outcome == engine::Outcome::kAbandoned) {
-      ++out.abandoned;
+      if (r.retry_cut_loop.empty()) {
+        ++out.abandoned;
+      } else {
+        ++out.retry_cuts;
+        out.cut_loops.insert(r.retry_cut_loop);
+      }
       return explored < cap;
     }
     if (hooks_.owns && !hooks_.owns(r)) {

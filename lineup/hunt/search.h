@@ -30,7 +30,11 @@ struct ProgramSearch {
                                   // engine::Coverage); -1 after a violation
   bool capped = false;            // stopped at --executions with executions left to explore
   uint64_t abandoned = 0;         // executions the strategy abandoned as redundant
-  uint64_t foreign = 0;           // executions SearchHooks::owns left to another search
+  /// Executions dropped at a retry round that changed nothing (SearchSettings::
+  /// cut_retry_rounds), and the marked loops ("file:line:col") where they were.
+  uint64_t retry_cuts = 0;
+  std::set<std::string> cut_loops;
+  uint64_t foreign = 0;  // executions SearchHooks::owns left to another search
   uint64_t spin_blocks = 0, forced_timeouts = 0;  // summed ExecutionResult counts
   uint64_t stale_spin_cuts = 0;                   // summed ExecutionResult counts
   uint64_t late_stack_publications = 0;           // summed ExecutionResult counts

@@ -59,6 +59,8 @@ namespace {
 void add(ProgramSearch& sum, const ProgramSearch& part) {
   sum.executions += part.executions;
   sum.abandoned += part.abandoned;
+  sum.retry_cuts += part.retry_cuts;
+  sum.cut_loops.insert(part.cut_loops.begin(), part.cut_loops.end());
   sum.foreign += part.foreign;
   sum.checker_seconds += part.checker_seconds;
   sum.spin_blocks += part.spin_blocks;
@@ -135,7 +137,7 @@ VerifyResult verify_taken_parts(const specs::Target& target, const specs::TestPr
     ProgramSearch part = ProgramSearcher(*engine, target, std::move(hooks)).search(program, 0, o);
     ++out.parts_searched;
     add(out.search, part);
-    explored += part.executions + part.abandoned + part.foreign;
+    explored += part.executions + part.abandoned + part.retry_cuts + part.foreign;
     if (part.violation) {
       out.search.violation = std::move(part.violation);
       out.search.violation_execution = before + part.violation_execution;

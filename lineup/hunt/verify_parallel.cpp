@@ -36,6 +36,8 @@ json to_json(const VerifyResult& r, const specs::Model& model) {
   json j = {{"classes", r.classes},
             {"executions", s.executions},
             {"abandoned", s.abandoned},
+            {"retry_cuts", s.retry_cuts},
+            {"cut_loops", s.cut_loops},
             {"foreign", s.foreign},
             {"checker_seconds", s.checker_seconds},
             {"spin_blocks", s.spin_blocks},
@@ -70,6 +72,10 @@ void add(VerifyResult& sum, const json& j, const specs::Model& model) {
   const uint64_t executions = j.at("executions").get<uint64_t>();
   s.executions += executions;
   s.abandoned += j.at("abandoned").get<uint64_t>();
+  s.retry_cuts += j.at("retry_cuts").get<uint64_t>();
+  for (const std::string& loop : j.at("cut_loops").get<std::vector<std::string>>()) {
+    s.cut_loops.insert(loop);
+  }
   s.foreign += j.at("foreign").get<uint64_t>();
   s.checker_seconds += j.at("checker_seconds").get<double>();
   s.spin_blocks += j.at("spin_blocks").get<uint64_t>();

@@ -1,0 +1,56 @@
+# cmake -DCOMPILER=<g++> -DPLUGIN=<lineup_retry_loops.so> -DSOURCE=<file> [-DFLAGS=a;b] -P check_report.cmake
+#
+# Compiles SOURCE at -O2 with the retry-loop plugin and its report on, and compares the report
+# with the source's annotations: the line the report names for each loop of SOURCE carries
+# `// expect: marked` or `// expect: not marked: <words the reason contains>`, and every
+# annotated line has its report. Fails listing every difference.
+cmake_minimum_required(VERSION 3.24)
+get_filename_component(name "${SOURCE}" NAME)
+execute_process(
+  COMMAND ${COMPILER} -std=c++20 -O2 -g -fsanitize=thread -Wno-tsan ${FLAGS} -fplugin=${PLUGIN}
+          -fplugin-arg-lineup_retry_loops-report -c ${SOURCE} -o /dev/null
+  RESULT_VARIABLE rc ERROR_VARIABLE report OUTPUT_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "compiling ${SOURCE} failed:\n${report}")
+endif()
+file(STRINGS "${SOURCE}" lines)
+set(problems "")
+set(reported "")
+string(REPLACE "\n" ";" report_lines "${report}")
+foreach(r IN LISTS report_lines)
+  if(NOT r MATCHES "^${name}:([0-9]+):[0-9]+: lineup: (.*)$")
+    continue()
+  endif()
+  set(line ${CMAKE_MATCH_1})
+  set(verdict "${CMAKE_MATCH_2}")
+  list(APPEND reported ${line})
+  math(EXPR index "${line} - 1")
+  list(GET lines ${index} text)
+  if(NOT text MATCHES "// expect: (.*)$")
+    string(APPEND problems "\n  line ${line}: reported \"${verdict}\", not annotated")
+    continue()
+  endif()
+  set(expected "${CMAKE_MATCH_1}")
+  if(expected STREQUAL "marked")
+    if(NOT verdict STREQUAL "retry loop marked")
+      string(APPEND problems "\n  line ${line}: expected marked, reported \"${verdict}\"")
+    endif()
+  elseif(expected MATCHES "^not marked: (.*)$")
+    string(FIND "${verdict}" "${CMAKE_MATCH_1}" at)
+    if(NOT verdict MATCHES "^loop not marked: " OR at EQUAL -1)
+      string(APPEND problems "\n  line ${line}: expected \"${expected}\", reported \"${verdict}\"")
+    endif()
+  endif()
+endforeach()
+set(number 0)
+foreach(text IN LISTS lines)
+  math(EXPR number "${number} + 1")
+  if(text MATCHES "// expect: " AND NOT number IN_LIST reported)
+    string(APPEND problems "\n  line ${number}: annotated, but no loop reported there")
+  endif()
+endforeach()
+if(problems)
+  message(FATAL_ERROR "${SOURCE}: the plugin's report differs from the annotations:${problems}\n"
+                      "report:\n${report}")
+endif()
+message(STATUS "${name}: every loop as annotated")
