@@ -287,23 +287,25 @@ bool locals_written_before_read(class loop* loop, basic_block* body,
     *after = defined;
     return true;
   };
+  // What is written on every path to block i's start: nothing at the header, else what every
+  // predecessor in the loop ends with.
+  auto in_of = [&](unsigned i) {
+    if (body[i] == loop->header) return uint64_t{0};
+    uint64_t in = ~uint64_t{0};
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, body[i]->preds) {
+      const int p = index_of(e->src);
+      if (p >= 0) in &= out[static_cast<size_t>(p)];
+    }
+    return in;
+  };
   // Iterate to the fixpoint in the body's order (the header first), then check.
   for (bool changed = true; changed;) {
     changed = false;
     for (unsigned i = 0; i < n; ++i) {
-      uint64_t in = ~uint64_t{0};
-      if (body[i] == loop->header) {
-        in = 0;
-      } else {
-        edge e;
-        edge_iterator ei;
-        FOR_EACH_EDGE(e, ei, body[i]->preds) {
-          const int p = index_of(e->src);
-          if (p >= 0) in &= out[static_cast<size_t>(p)];
-        }
-      }
       uint64_t after = 0;
-      walk(body[i], in, false, &after);
+      walk(body[i], in_of(i), false, &after);
       if (after != out[i]) {
         out[i] = after;
         changed = true;
@@ -311,19 +313,8 @@ bool locals_written_before_read(class loop* loop, basic_block* body,
     }
   }
   for (unsigned i = 0; i < n; ++i) {
-    uint64_t in = ~uint64_t{0};
-    if (body[i] == loop->header) {
-      in = 0;
-    } else {
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE(e, ei, body[i]->preds) {
-        const int p = index_of(e->src);
-        if (p >= 0) in &= out[static_cast<size_t>(p)];
-      }
-    }
     uint64_t after = 0;
-    if (!walk(body[i], in, true, &after)) return false;
+    if (!walk(body[i], in_of(i), true, &after)) return false;
   }
   return true;
 }
