@@ -86,6 +86,7 @@ inline bool reads_only_now(const Transition& t) {
   to.size = field(from.size);
   to.kind = from.kind;
   to.rmw = from.rmw;
+  to.weak = from.weak;
   to.flags = field(from.flags);
 }
 

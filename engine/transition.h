@@ -41,6 +41,13 @@ enum TransitionFlag : uint8_t {
   kRecursive = 64,  // kLock / kTryLock on a recursive mutex (the owner may lock again)
 };
 
+/// Bits in Transition::weak: what c11 mode's weak memory made of an atomic access, for the
+/// dependency of sleep sets (strategy/dfs.h).
+enum WeakFlag : uint8_t {
+  kSeqCst = 1,      // a seq_cst access (a compare-exchange: either of its orders)
+  kLatestOnly = 2,  // an executed load or compare-exchange that could read the newest store only
+};
+
 /// Which atomic operation an rmw transition performs (for traces).
 enum class RmwOp : uint8_t { kNone, kExchange, kAdd, kSub, kAnd, kOr, kXor, kNand, kCas };
 
@@ -60,6 +67,7 @@ struct Transition {
   Kind kind = Kind::kRead;
   RmwOp rmw = RmwOp::kNone;
   uint8_t flags = 0;
+  uint8_t weak = 0;  // WeakFlag bits (c11 mode)
 
   /// A pending transition of `kind` on [addr, addr + size) made by the instruction at `pc`.
   static Transition pending(Kind kind, uintptr_t addr, uint32_t size, uintptr_t pc,

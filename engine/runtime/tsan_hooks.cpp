@@ -38,6 +38,11 @@ namespace le = lineup::engine;
 
 namespace {
 
+// Transition::weak's kSeqCst for a hook's memory-order argument.
+uint8_t seq_cst(int mo) {
+  return le::memory_order(mo) == le::MemoryOrder::kSeqCst ? uint8_t{le::kSeqCst} : uint8_t{0};
+}
+
 template <class T>
 uint64_t bits(T v) {
   uint64_t out = 0;
@@ -195,9 +200,12 @@ T atomic_load(const volatile T* a, int mo, uintptr_t pc) {
   if (WeakMemory* w = weak<T>(e)) {
     EngineSection engine;
     auto addr = reinterpret_cast<uintptr_t>(a);
-    Transition& rec = e->step(Transition::pending(Kind::kRead, addr, sizeof(T), pc, le::kAtomic));
+    Transition load = Transition::pending(Kind::kRead, addr, sizeof(T), pc, le::kAtomic);
+    load.weak = seq_cst(mo);
+    Transition& rec = e->step(load);
     check_atomic_race(e, w, rec.thread, addr, false, pc);
     const bool latest = e->reads_latest_only(rec.thread, addr);
+    if (latest) rec.weak |= le::kLatestOnly;
     rec.value = w->load(rec.thread, e->last_step(), addr, sizeof(T), le::memory_order(mo), latest);
     rec.flags |= le::kValueKnown;
     // Memory holds the newest store (WeakMemory::store).
@@ -227,6 +235,7 @@ void atomic_store(volatile T* a, T v, int mo, uintptr_t pc) {
     Transition t =
         Transition::pending(Kind::kWrite, addr, sizeof(T), pc, le::kAtomic | le::kValueKnown);
     t.value = bits(v);
+    t.weak = seq_cst(mo);
     e->step(t);
     if (WeakMemory* w = weak<T>(e)) {
       check_atomic_race(e, w, e->current_thread(), addr, true, pc);
@@ -254,6 +263,7 @@ T atomic_rmw(volatile T* a, T v, RmwOp op, int mo, uintptr_t pc, Op apply) {
         Transition::pending(Kind::kRmw, reinterpret_cast<uintptr_t>(a), sizeof(T), pc, le::kAtomic);
     t.rmw = op;
     t.value = bits(v);
+    t.weak = seq_cst(mo);
     rec = &e->step(t);
     if (WeakMemory* w = weak<T>(e)) check_atomic_race(e, w, rec->thread, rec->addr, true, pc);
   }
@@ -290,13 +300,15 @@ bool atomic_cas(volatile T* a, T* expected, T desired, int mo, int failure_mo, u
     t.rmw = RmwOp::kCas;
     t.value = bits(desired);
     t.expected = bits(*expected);
+    t.weak = seq_cst(mo) | seq_cst(failure_mo);
     rec = &e->step(t);
     if (WeakMemory* w = weak<T>(e)) {
       check_atomic_race(e, w, rec->thread, rec->addr, true, pc);
+      const bool latest = e->reads_latest_only(rec->thread, rec->addr);
+      if (latest) rec->weak |= le::kLatestOnly;
       // In c11 mode the compare-exchange may fail on a stale value.
       if (auto stale = w->cas_read(rec->thread, e->last_step(), rec->addr, sizeof(T), rec->expected,
-                                   le::memory_order(failure_mo),
-                                   e->reads_latest_only(rec->thread, rec->addr))) {
+                                   le::memory_order(failure_mo), latest)) {
         if (*stale != bits(__atomic_load_n(a, __ATOMIC_RELAXED))) {
           e->note_stale_read(rec->thread, rec->pc, rec->addr);
         }
@@ -336,7 +348,9 @@ bool atomic_cas(volatile T* a, T* expected, T desired, int mo, int failure_mo, u
 void fence(int mo, uintptr_t pc) {
   if (Execution* e = tl_active) {
     EngineSection engine;
-    e->step(Transition::pending(Kind::kFence, 0, 0, pc, le::kAtomic));
+    Transition t = Transition::pending(Kind::kFence, 0, 0, pc, le::kAtomic);
+    t.weak = seq_cst(mo);
+    e->step(t);
     if (WeakMemory* w = e->weak_memory()) w->fence(e->current_thread(), le::memory_order(mo));
   }
   __atomic_thread_fence(__ATOMIC_SEQ_CST);

@@ -1,13 +1,85 @@
 #include "engine/strategy/dfs.h"
 
 #include <bit>
+#include <stdexcept>
+
+#include "engine/memory/dependence.h"
 
 namespace lineup::engine {
 
-DfsStrategy::DfsStrategy(int preemption_bound, int stale_bound)
+namespace {
+
+// c11 mode: whether a sleeping thread's pending access `p` and another thread's `step`, both
+// non-seq_cst atomics of one location of at most 8 bytes, may keep the sleeper asleep although
+// one of them writes: every outcome of `step` then `p` is an outcome of `p` then `step`, which
+// the sleeper's branch explored. A load (or a failing compare-exchange) reads the same stores
+// after a store or rmw as before it, and the new one too; two stores each take any place in
+// modification order after their thread's view, whichever runs first (neither thread has seen
+// the other's). Not a load that could read the newest store only (kLatestOnly), nor two rmws or
+// a store and an rmw (an rmw goes right after the newest store), nor seq_cst accesses (a
+// seq_cst store bounds what seq_cst accesses after it read and where they go).
+bool commutes_in_c11(const Transition& p, const Transition& step) {
+  if (!p.has(kAtomic) || !step.has(kAtomic) || p.addr != step.addr || p.size != step.size ||
+      p.size > 8 || ((p.weak | step.weak) & kSeqCst) != 0) {
+    return false;
+  }
+  if (step.kind == Kind::kRead) return (step.weak & kLatestOnly) == 0;
+  return step.kind == Kind::kWrite && p.kind == Kind::kWrite;  // a pending CAS is an kRmw
+}
+
+// c11 mode: whether `t` reads or writes the seq_cst view (weak_memory.h): a seq_cst fence
+// joins all of it and publishes its thread's view into it, a seq_cst access reads and raises
+// its location's entry. Release and acquire fences touch their own thread's views only.
+bool touches_seq_cst_view(const Transition& t) {
+  return (t.weak & kSeqCst) != 0 && (t.kind == Kind::kFence || t.has(kAtomic));
+}
+
+// Whether the pending step `p` of a sleeping thread depends on `step`, another thread's: as
+// dependence.h has it; in c11 mode a seq_cst fence depends on every seq_cst access and fence,
+// other fences on nothing, and commutes_in_c11 keeps the sleeper asleep.
+bool wakes(const Transition& p, const Transition& step, bool c11) {
+  if (c11) {
+    if (p.kind == Kind::kFence || step.kind == Kind::kFence) {
+      return touches_seq_cst_view(p) && touches_seq_cst_view(step);
+    }
+    if (commutes_in_c11(p, step)) return false;
+  }
+  return dependent(pending_access(p), Access::of(step));
+}
+
+}  // namespace
+
+DfsStrategy::DfsStrategy(int preemption_bound, int stale_bound, SleepSets sleep_sets)
     : preemption_bound_(preemption_bound),
       stale_bound_(stale_bound),
-      bound_(preemption_bound < 0 ? -1 : 0) {}
+      sleep_sets_(sleep_sets != SleepSets::kNone),
+      c11_(sleep_sets == SleepSets::kC11),
+      bound_(preemption_bound < 0 ? -1 : 0) {
+  if (sleep_sets_ && (preemption_bound >= 0 || stale_bound >= 0)) {
+    throw std::invalid_argument("DfsStrategy: sleep sets need an unbounded search");
+  }
+}
+
+uint64_t DfsStrategy::asleep_at(const SchedulingPoint& point) const {
+  const Node* parent = nullptr;
+  for (size_t i = path_.size(); i-- > 0;) {
+    if (path_[i].thread) {
+      parent = &path_[i];
+      break;
+    }
+  }
+  if (parent == nullptr) return point.asleep & point.enabled;
+  // Asleep there, or explored there before the thread it runs now.
+  uint64_t asleep = (parent->tried & ~(uint64_t{1} << parent->chosen)) & point.enabled;
+  for (size_t i = parent->step; i < point.step && asleep != 0; ++i) {
+    const Transition& step = point.trace->steps[i];
+    for (uint64_t m = asleep; m != 0; m &= m - 1) {
+      const int u = std::countr_zero(m);
+      if (step.thread == u || wakes(point.pending[u], step, c11_)) asleep &= ~(uint64_t{1} << u);
+    }
+  }
+  return asleep;
+}
 
 bool DfsStrategy::begin_execution() {
   depth_ = 0;
@@ -56,9 +128,19 @@ Decision DfsStrategy::next_thread(const SchedulingPoint& point) {
     n.preemptions = before.preemptions + (before.thread ? cost(before, before.chosen) : 0);
     n.stale = before.stale + (before.thread ? 0 : cost(before, before.chosen));
   }
-  bool previous_enabled = n.previous != kNoThread && point.is_enabled(n.previous);
-  n.chosen = static_cast<uint32_t>(previous_enabled ? n.previous : std::countr_zero(point.enabled));
-  n.tried = uint64_t{1} << n.chosen;
+  uint64_t awake = point.enabled;
+  if (sleep_sets_) {
+    n.step = point.step;
+    n.asleep = asleep_at(point);
+    awake &= ~n.asleep;
+    if (awake == 0) {
+      ++blocked_;  // every execution from here is explored already
+      return Decision::abandon();
+    }
+  }
+  bool previous_awake = n.previous != kNoThread && ((awake >> n.previous) & 1);
+  n.chosen = static_cast<uint32_t>(previous_awake ? n.previous : std::countr_zero(awake));
+  n.tried = n.asleep | (uint64_t{1} << n.chosen);
   path_.push_back(n);
   ++depth_;
   return Decision::run(static_cast<ThreadId>(n.chosen));

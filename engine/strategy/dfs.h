@@ -10,6 +10,23 @@
 // ...), so that executions with few preemptions come first and each completed bound can be
 // claimed; it is simpler than ICB's deferred prefixes: each pass re-runs the executions of
 // the passes before it.
+//
+// Unbounded, it may keep sleep sets (Godefroid 1996): after the executions in which a thread t
+// runs first from a node are explored, t sleeps in the node's later branches until a step
+// dependent with its pending step runs, and a node where every enabled thread sleeps ends the
+// execution as abandoned (redundant). A read choice belongs to its thread's step, and every
+// choice of that step is explored below the thread's branch, so a sleeping thread stands for
+// all its choices. Dependency is the engine's (dependence.h); in c11 mode a seq_cst fence
+// (which joins and publishes the seq_cst view) is dependent with every seq_cst access and fence
+// of another thread, other fences with nothing (they touch their own thread's views), and at
+// one location a sleeping store or rmw stays asleep after a load, and a sleeping store
+// after a store, when neither is seq_cst: whatever the later order reaches, the sleeper's
+// branch reached with its choices (dfs.cpp, commutes_in_c11). A thread whose enabledness
+// changes (spin detection, a lock) wakes. Sleep sets so drop only executions whose execution
+// graph another explored execution has (tests/engine's GenMC litmus suite compares the graphs
+// with those of the search without them). Not with a bound:
+// the reordered execution a sleeping thread stands for may cost more preemptions or stale
+// choices than the one that was pruned.
 #pragma once
 
 #include <cstdint>
@@ -21,8 +38,11 @@ namespace lineup::engine {
 
 class DfsStrategy final : public Strategy {
  public:
-  /// -1 for either bound: unbounded.
-  explicit DfsStrategy(int preemption_bound = -1, int stale_bound = -1);
+  /// Sleep sets, and the dependency they follow (see above).
+  enum class SleepSets : uint8_t { kNone, kSc, kC11 };
+  /// -1 for either bound: unbounded. Sleep sets require both bounds -1.
+  explicit DfsStrategy(int preemption_bound = -1, int stale_bound = -1,
+                       SleepSets sleep_sets = SleepSets::kNone);
   bool begin_execution() override;
   Decision next_thread(const SchedulingPoint& point) override;
   uint32_t choose(const Choice& choice) override;
@@ -30,6 +50,8 @@ class DfsStrategy final : public Strategy {
   std::string stop_reason() const override { return reason_; }
   /// The highest preemption bound completed (within the stale bound), as ICB's.
   Coverage coverage() const override;
+  /// Executions abandoned because every enabled thread was asleep (sleep sets only).
+  uint64_t blocked() const { return blocked_; }
 
  private:
   struct Node {
@@ -39,13 +61,20 @@ class DfsStrategy final : public Strategy {
     ThreadId previous = kNoThread;
     uint32_t chosen = 0;             // the thread, or the option
     int preemptions = 0, stale = 0;  // before this node's choice
+    uint64_t asleep = 0;             // thread: the threads asleep here (sleep sets only)
+    size_t step = 0;                 // thread: the trace index of the step it chooses
   };
   int cost(const Node& n, uint32_t pick) const;
   bool within(const Node& n, uint32_t pick) const;
   // The node for the next decision: replayed from the path, or new.
   Node* replayed(bool thread);
+  // The threads asleep at a new thread node at `point`: those asleep at the thread node before
+  // it or explored there, whose pending step no step since depends on, still enabled.
+  uint64_t asleep_at(const SchedulingPoint& point) const;
 
   int preemption_bound_, stale_bound_;
+  bool sleep_sets_, c11_;
+  uint64_t blocked_ = 0;
   int bound_ = -1;  // the bound of this pass (-1: unbounded)
   int bound_completed_ = -1;
   std::vector<Node> path_;

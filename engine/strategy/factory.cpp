@@ -47,7 +47,7 @@ std::string refuse_memory_model(StrategyKind kind, MemoryModel model) {
          " is not available with --memory-model c11 (it branches on threads only, so it would "
          "never explore a stale read); use --strategy portfolio (dfs over schedules and reads, "
          "--bound and --stale-bound, taking turns with pos), dfs alone, or random, pct, pos, "
-         "surw";
+         "surw; `lineup verify --memory-model c11` explores every execution graph of a client";
 }
 
 std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* error) {
@@ -79,7 +79,15 @@ std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* er
           std::move(systematic), std::make_unique<PosStrategy>(c.seed, c.executions));
     }
     case StrategyKind::kDfs:
-      return std::make_unique<DfsStrategy>(c.bound, c.stale_bound);
+      if (c.sleep_sets && (c.bound >= 0 || c.stale_bound >= 0)) {
+        if (error) *error = "dfs keeps sleep sets only without a preemption or stale bound";
+        return nullptr;
+      }
+      return std::make_unique<DfsStrategy>(c.bound, c.stale_bound,
+                                           !c.sleep_sets ? DfsStrategy::SleepSets::kNone
+                                           : c.memory_model == MemoryModel::kC11
+                                               ? DfsStrategy::SleepSets::kC11
+                                               : DfsStrategy::SleepSets::kSc);
   }
   if (error) *error = "unknown strategy kind " + std::to_string(static_cast<int>(c.kind));
   return nullptr;

@@ -54,6 +54,8 @@ struct StrategyConfig {
   /// portfolio: its systematic part is CB-DPOR in SC mode and dfs in c11 mode, whose read
   /// choices CB-DPOR would never explore.
   MemoryModel memory_model = MemoryModel::kSc;
+  /// dfs with neither bound: keep sleep sets (strategy/dfs.h); refused with a bound.
+  bool sleep_sets = false;
 };
 
 /// Why `kind` cannot run under `model` ("" when it can): ICB, DPOR, CB-DPOR and GAMBIT branch

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "engine/memory/memory_model.h"
 #include "generator/client.h"
 #include "lineup/cli/client_option.h"
 #include "lineup/cli/findings.h"
@@ -68,6 +69,23 @@ VerifyCommand::VerifyCommand(CLI::App& app) {
                    "explore executions in which a thread goes round a retry loop without "
                    "effect too (by default they are dropped: the execution without that round "
                    "has the same history; loops marked by lineup's GCC plugin only)");
+  verify
+      ->add_option("--memory-model", memory_model_,
+                   "sc: sequentially consistent executions (DPOR); c11: every schedule and "
+                   "every read and placement choice C++11 allows as c11 mode models it "
+                   "(depth-first with sleep sets, one worker), each execution judged by "
+                   "happens-before, classes counted as execution graphs")
+      ->check(CLI::IsMember({"sc", "c11"}))
+      ->capture_default_str();
+  verify->add_flag("!--ignore-races", report_races_,
+                   "c11 mode: do not report data races on plain locations");
+  verify
+      ->add_option("--suppress-race", race_suppressions_,
+                   "c11 mode: go past a known data race whose either access's place (file:line "
+                   "function, as reports print it) contains PATTERN, counting it (repeatable)")
+      ->type_name("PATTERN")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   verify->add_flag("--json", output_.json, "print one JSON object at the end");
   verify->add_flag("-q,--quiet", output_.quiet, "no progress line");
   verify
@@ -137,6 +155,16 @@ ExitStatus VerifyCommand::run() {
   }
   hunt::HuntOptions options;
   options.search.cut_retry_rounds = cut_retry_rounds_;
+  options.replay.memory_model = *engine::parse_memory_model(memory_model_);  // checked
+  options.replay.report_data_races = report_races_;
+  options.replay.race_suppressions = race_suppressions_;
+  for (const std::string& pattern : race_suppressions_) {
+    if (std::string why = race_suppression_error(pattern, options.replay.memory_model);
+        !why.empty()) {
+      std::fprintf(stderr, "lineup: --suppress-race '%s': %s\n", pattern.c_str(), why.c_str());
+      return ExitStatus::kUsage;
+    }
+  }
   if (all_clients_ > 0) return run_all_clients(*target, options, limits, shrink_seconds);
   specs::TestProgram program;
   if (ExitStatus s = prepare(*target, options, program); s != ExitStatus::kClean) return s;
@@ -208,10 +236,13 @@ nlohmann::json verify_json(const specs::Target& target, const hunt::HuntOptions&
   j["structure"] = target.name;
   j["client"] = generator::to_string(*options.client, *target.model);
   j["program"] = program.describe(*target.model);
-  j["strategy"] = hunt::kVerifyStrategy;
+  j["strategy"] = engine::to_string(options.search.strategy);
+  j["memory_model"] = engine::to_string(options.replay.memory_model);
   j["classes"] = v.classes;
   j["executions"] = v.search.executions;
   j["abandoned"] = v.search.abandoned;
+  j["stale_spin_cuts"] = v.search.stale_spin_cuts;
+  j["suppressed_races"] = v.search.suppressed_races;
   j["retry_cuts"] = v.search.retry_cuts;
   j["cut_loops"] = v.search.cut_loops;
   j["parts"] = v.parts;
@@ -272,6 +303,9 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
                                                       static_cast<double>(v.search.executions);
   const double estimated_classes = v.estimated_executions * ratio;
   const int signal = hunt::stop_signal();
+  // c11: a class is an execution graph (lineup/hunt/verify.h).
+  const char* classes =
+      options.replay.memory_model == engine::MemoryModel::kC11 ? "execution graphs" : "classes";
   if (output_.json) {
     nlohmann::json j = verify_json(target, options, program, v, archived);
     j["verdict"] = to_string(verdict);
@@ -284,26 +318,26 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
   } else {
     switch (verdict) {
       case Verdict::kVerified:
-        std::printf("verified: %lu classes, %lu executions%s, linearizable (%.1f s)\n",
-                    static_cast<unsigned long>(v.classes),
+        std::printf("verified: %lu %s, %lu executions%s, linearizable (%.1f s)\n",
+                    static_cast<unsigned long>(v.classes), classes,
                     static_cast<unsigned long>(v.search.executions),
                     retry_cut_words(v.search).c_str(), v.seconds);
         break;
       case Verdict::kViolation:
-        std::printf("violation: %s after %lu executions, %lu classes (%.1f s)\n",
+        std::printf("violation: %s after %lu executions, %lu %s (%.1f s)\n",
                     hunt::to_string(v.search.violation->kind),
                     static_cast<unsigned long>(v.search.violation->found_after_executions),
-                    static_cast<unsigned long>(v.classes), v.seconds);
+                    static_cast<unsigned long>(v.classes), classes, v.seconds);
         break;
       case Verdict::kUnassured:
-        std::printf(
-            "explored to the end, not verified: %lu classes, %lu executions%s (%.1f s); %s\n",
-            static_cast<unsigned long>(v.classes), static_cast<unsigned long>(v.search.executions),
-            retry_cut_words(v.search).c_str(), v.seconds, unassured.c_str());
+        std::printf("explored to the end, not verified: %lu %s, %lu executions%s (%.1f s); %s\n",
+                    static_cast<unsigned long>(v.classes), classes,
+                    static_cast<unsigned long>(v.search.executions),
+                    retry_cut_words(v.search).c_str(), v.seconds, unassured.c_str());
         break;
       case Verdict::kNotCompleted:
-        std::printf("not completed: %lu classes so far, %lu executions in %.1f s (%s)\n",
-                    static_cast<unsigned long>(v.classes),
+        std::printf("not completed: %lu %s so far, %lu executions in %.1f s (%s)\n",
+                    static_cast<unsigned long>(v.classes), classes,
                     static_cast<unsigned long>(v.search.executions), v.seconds,
                     stop_reason(v).c_str());
         if (v.estimated_executions > 0) {
@@ -318,9 +352,9 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
                 "other branches are not estimated)";
           }
           std::printf(
-              "estimate of the whole (rough, see README): %s~%.3g executions, ~%.3g classes, "
+              "estimate of the whole (rough, see README): %s~%.3g executions, ~%.3g %s, "
               "~%.3g s at this rate%s\n",
-              v.estimate_is_lower ? ">= " : "", v.estimated_executions, estimated_classes,
+              v.estimate_is_lower ? ">= " : "", v.estimated_executions, estimated_classes, classes,
               v.estimated_executions * per_execution, why.c_str());
         }
         break;
@@ -333,6 +367,16 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
     if (v.search.abandoned != 0) {
       std::printf("(%lu executions abandoned as redundant by the search, not counted)\n",
                   static_cast<unsigned long>(v.search.abandoned));
+    }
+    if (v.search.suppressed_races != 0) {
+      std::printf("(%lu data races let pass by --suppress-race)\n",
+                  static_cast<unsigned long>(v.search.suppressed_races));
+    }
+    if (v.search.stale_spin_cuts != 0) {
+      std::printf(
+          "(%lu times a loop that read stale stores twice was let on to the newest stores: its "
+          "later rounds in that call read the newest only)\n",
+          static_cast<unsigned long>(v.search.stale_spin_cuts));
     }
   }
   std::fflush(stdout);

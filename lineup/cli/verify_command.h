@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "lineup/cli/command.h"
 #include "lineup/cli/hunt_command.h"
@@ -56,6 +57,9 @@ class VerifyCommand : public Command {
   CLI::App* command_;
   HuntOutput output_;
   std::string structure_, client_, roles_, budget_, shrink_budget_ = "10s";
+  std::string memory_model_ = "sc";
+  bool report_races_ = true;
+  std::vector<std::string> race_suppressions_;
   int calls_ = 1;
   int all_clients_ = 0;
   bool cut_retry_rounds_ = true;

@@ -82,6 +82,9 @@ struct SearchSettings {
   /// strategies ignore it: under a preemption bound the execution without the round need not
   /// be within the bound.
   bool cut_retry_rounds = false;
+  /// dfs with bound and stale_bound -1: keep sleep sets (engine/strategy/dfs.h), exploring
+  /// fewer executions of the same execution graphs; the c11 verification's search.
+  bool sleep_sets = false;
 };
 
 /// Which programs of the hunt's sequence this hunt takes (--shard, and --jobs workers).

@@ -6,6 +6,7 @@
 #include "checker/judge.h"
 #include "checker/phase1.h"
 #include "engine/memory/class_fingerprint.h"
+#include "engine/memory/execution_graph.h"
 #include "engine/memory/happens_before.h"
 #include "engine/strategy/factory.h"
 #include "engine/strategy/replay.h"
@@ -107,6 +108,7 @@ std::unique_ptr<engine::Strategy> program_strategy(const HuntOptions& options, u
   config.pct_depth = options.search.pct_depth;
   config.stale_bound = options.search.stale_bound;
   config.memory_model = options.replay.memory_model;
+  config.sleep_sets = options.search.sleep_sets;
   std::string error =
       engine::refuse_memory_model(options.search.strategy, options.replay.memory_model);
   if (!error.empty()) throw std::invalid_argument(error);
@@ -121,10 +123,13 @@ std::unique_ptr<engine::Strategy> program_strategy(const HuntOptions& options, u
 // most executions get judged (most are of new classes), with only its clocks and the class
 // (the steps per location are for finding races); once most are of classes judged already,
 // only the class is computed (ClassFingerprint: the same value, cheaper), and the judge builds
-// the relation for the few it judges.
+// the relation for the few it judges. In c11 mode the class is the execution graph (reads-from,
+// modification order, the order of each lock's steps: execution_graph.h), which the
+// interleaving does not fix.
 class ExecutionClasses {
  public:
-  explicit ExecutionClasses(int threads) : threads_(threads), schedules_(threads) {}
+  ExecutionClasses(int threads, bool graphs)
+      : threads_(threads), graphs_(graphs), schedules_(threads) {}
 
   /// The class of `r`. `relation` is the strategy's relation (or nullptr) and becomes the one
   /// built here, if one is (when `build_relation`); `*seen` tells whether this schedule ran
@@ -132,6 +137,7 @@ class ExecutionClasses {
   uint64_t of(const engine::ExecutionResult& r, const engine::HappensBefore*& relation,
               bool build_relation, bool* seen) {
     *seen = false;
+    if (graphs_) return engine::graph_fingerprint(r.trace);
     if (relation != nullptr) return relation->fingerprint();
     const std::optional<ScheduleMemo::Key> key = schedules_.key(r.schedule);
     if (!key) return from_trace(r, relation, build_relation);
@@ -155,6 +161,7 @@ class ExecutionClasses {
   }
 
   int threads_;
+  bool graphs_;
   ScheduleMemo schedules_;
   engine::HappensBefore hb_;
   engine::ClassFingerprint class_of_;
@@ -203,7 +210,8 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
   engine::Strategy& unwrapped = options.sealed.empty() ? *strategy : sealing;
   engine::Strategy& chosen = hooks_.wrap ? hooks_.wrap(unwrapped) : unwrapped;
   uint64_t judged = 0;  // executions judged so far
-  ExecutionClasses execution_classes(static_cast<int>(program.threads.size()));
+  ExecutionClasses execution_classes(static_cast<int>(program.threads.size()),
+                                     options.replay.memory_model == engine::MemoryModel::kC11);
   // The classes reached in this program: those judged by class, and program_classes, the
   // others (a class is kept once, in one of the two: a verification keeps tens of millions).
   // The hunt's count of distinct classes is the sum over its programs: classes of different

@@ -41,10 +41,19 @@ specs::TestProgram client_program(const generator::Client& client, const specs::
 
 HuntOptions verify_options(const HuntOptions& options, const VerifyLimits& limits) {
   HuntOptions o = options;
-  o.search.strategy = *engine::parse_strategy(kVerifyStrategy);
-  // Not a bound of the search (DPOR has none): the bound of the searches that shrink a
-  // counterexample.
-  o.search.bound = 2;
+  if (o.replay.memory_model == engine::MemoryModel::kC11) {
+    // DPOR branches on threads only (engine::refuse_memory_model): every schedule and every
+    // read and placement choice, with sleep sets; no bound, for the shrinking searches too.
+    o.search.strategy = engine::StrategyKind::kDfs;
+    o.search.bound = -1;
+    o.search.stale_bound = -1;
+    o.search.sleep_sets = true;
+  } else {
+    o.search.strategy = *engine::parse_strategy(kVerifyStrategy);
+    // Not a bound of the search (DPOR has none): the bound of the searches that shrink a
+    // counterexample.
+    o.search.bound = 2;
+  }
   o.search.executions_per_program =
       limits.max_executions != 0 ? limits.max_executions : std::numeric_limits<uint64_t>::max();
   o.max_violations = 1;
@@ -64,6 +73,7 @@ void add(ProgramSearch& sum, const ProgramSearch& part) {
   sum.foreign += part.foreign;
   sum.checker_seconds += part.checker_seconds;
   sum.spin_blocks += part.spin_blocks;
+  sum.stale_spin_cuts += part.stale_spin_cuts;
   sum.forced_timeouts += part.forced_timeouts;
   sum.late_stack_publications += part.late_stack_publications;
   sum.suppressed_races += part.suppressed_races;

@@ -19,7 +19,9 @@
 namespace lineup::hunt {
 
 /// The strategy a verification explores with, by its factory name: the unbounded DPOR, which
-/// reports its coverage exhaustive once every class has been explored.
+/// reports its coverage exhaustive once every class has been explored. In c11 mode: unbounded
+/// dfs with sleep sets (every schedule and read choice up to the order of independent steps),
+/// its classes the execution graphs (engine/memory/execution_graph.h).
 inline constexpr const char* kVerifyStrategy = "dpor";
 
 /// The one program of `client`: each argument it leaves out is filled, in order (the init

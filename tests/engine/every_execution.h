@@ -1,7 +1,8 @@
 // Every execution of a program, for tests that compare what a memory model allows with known
 // sets or counts: unbounded DFS (every interleaving and every c11 read and placement choice),
 // plain accesses no scheduling points (the programs keep their registers in plain memory), no
-// spin detection.
+// spin detection. With `sleep_sets`, DFS keeps sleep sets (strategy/dfs.h): executions that
+// differ from an explored one only in the order of independent steps end abandoned, uncounted.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -16,14 +17,19 @@ namespace lineup::engine::testing {
 /// Runs every execution of `p` under `model`, expecting each to complete, and calls
 /// `each(result)` after it; expects the search to end exhaustive. Returns how many ran.
 template <class Each>
-uint64_t for_every_execution(const Program& p, MemoryModel model, Each each) {
+uint64_t for_every_execution(const Program& p, MemoryModel model, Each each,
+                             bool sleep_sets = false) {
   EngineOptions options;
   options.memory_model = model;
   options.schedule_plain_accesses = false;
   options.detect_spins = false;
   Engine engine(options);
-  DfsStrategy dfs;
+  DfsStrategy dfs(-1, -1,
+                  !sleep_sets                  ? DfsStrategy::SleepSets::kNone
+                  : model == MemoryModel::kC11 ? DfsStrategy::SleepSets::kC11
+                                               : DfsStrategy::SleepSets::kSc);
   uint64_t n = engine.explore(p, dfs, [&](const ExecutionResult& r) {
+    if (sleep_sets && r.outcome == Outcome::kAbandoned) return true;
     EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
     each(r);
     return r.ok();

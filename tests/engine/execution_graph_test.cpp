@@ -1,7 +1,7 @@
 // execution_graph(): read from a hand-written trace, and against brute force on the classic
 // litmus programs, whose every execution graph shows in a distinct outcome (the values read, or
 // the final values that name each location's modification order).
-#include "execution_graph.h"
+#include "engine/memory/execution_graph.h"
 
 #include <gtest/gtest.h>
 

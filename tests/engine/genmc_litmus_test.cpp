@@ -1,7 +1,7 @@
 // GenMC's litmus suite (GenMC v0.11.0, tests/correct/litmus, translated by
 // genmc_litmus/translate.py) as an oracle for c11 mode: every execution of each program is
 // enumerated (DfsStrategy without bounds: every interleaving and every read and placement
-// choice), and the number of distinct execution graphs (execution_graph.h) among the
+// choice), and the number of distinct execution graphs (engine/memory/execution_graph.h) among the
 // complete ones must be the number of complete RC11 executions GenMC explores
 // (expected.rc11.mo.in). Executions blocked by a failed __VERIFIER_assume are not counted,
 // as GenMC counts them apart. Programs where lineup's count differs for a known reason are
@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/memory/execution_graph.h"
 #include "every_execution.h"
-#include "execution_graph.h"
 #include "genmc_litmus/genmc_litmus.h"
 
 namespace {
@@ -94,9 +94,10 @@ struct Count {
   uint64_t graphs = 0;
   uint64_t executions = 0;  // complete, not blocked
   uint64_t blocked = 0;
+  std::set<std::string> keys;  // the graphs
 };
 
-Count count_graphs(const genmc_litmus& test) {
+Count count_graphs(const genmc_litmus& test, bool sleep_sets) {
   Program p;
   p.setup = [&test] {
     spawned_count = 0;
@@ -110,18 +111,20 @@ Count count_graphs(const genmc_litmus& test) {
                                 s.fn(s.arg);
                               }}});
   }
-  std::set<std::string> keys;
   Count c;
-  testing::for_every_execution(p, MemoryModel::kC11, [&](const ExecutionResult& r) {
-    EXPECT_EQ(spawned_count, static_cast<size_t>(test.threads));
-    if (blocked) {
-      ++c.blocked;
-    } else {
-      ++c.executions;
-      keys.insert(testing::graph_key(testing::execution_graph(r.trace)));
-    }
-  });
-  c.graphs = keys.size();
+  testing::for_every_execution(
+      p, MemoryModel::kC11,
+      [&](const ExecutionResult& r) {
+        EXPECT_EQ(spawned_count, static_cast<size_t>(test.threads));
+        if (blocked) {
+          ++c.blocked;
+        } else {
+          ++c.executions;
+          c.keys.insert(graph_key(execution_graph(r.trace)));
+        }
+      },
+      sleep_sets);
+  c.graphs = c.keys.size();
   return c;
 }
 
@@ -132,7 +135,7 @@ TEST_P(GenmcLitmus, DistinctGraphsAreGenmcExecutions) {
   if (kSlow.contains(test.name) && std::getenv("LINEUP_GENMC_SLOW") == nullptr) {
     GTEST_SKIP() << "millions of executions; set LINEUP_GENMC_SLOW=1 to run";
   }
-  Count c = count_graphs(test);
+  Count c = count_graphs(test, false);
   auto known = explained().find(test.name);
   if (known == explained().end()) {
     EXPECT_EQ(c.graphs, static_cast<uint64_t>(test.expected)) << test.name << ", " << test.source;
@@ -142,6 +145,21 @@ TEST_P(GenmcLitmus, DistinctGraphsAreGenmcExecutions) {
   }
   std::cout << test.name << ": " << c.graphs << " graphs (GenMC " << test.expected << "), "
             << c.executions << " complete executions, " << c.blocked << " blocked\n";
+}
+
+// Sleep sets drop only executions whose graph another explored execution has: the same graphs,
+// in fewer executions.
+TEST_P(GenmcLitmus, SleepSetsKeepEveryGraph) {
+  const genmc_litmus& test = genmc_litmus_tests[GetParam()];
+  if (kSlow.contains(test.name) && std::getenv("LINEUP_GENMC_SLOW") == nullptr) {
+    GTEST_SKIP() << "millions of executions; set LINEUP_GENMC_SLOW=1 to run";
+  }
+  const Count all = count_graphs(test, false);
+  const Count reduced = count_graphs(test, true);
+  EXPECT_EQ(reduced.keys, all.keys) << test.name;
+  EXPECT_LE(reduced.executions, all.executions) << test.name;
+  std::cout << test.name << ": " << reduced.graphs << " graphs in " << reduced.executions
+            << " complete executions with sleep sets, " << all.executions << " without\n";
 }
 
 std::string test_name(const ::testing::TestParamInfo<int>& info) {

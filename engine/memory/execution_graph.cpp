@@ -1,10 +1,11 @@
-#include "execution_graph.h"
+#include "engine/memory/execution_graph.h"
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 #include <unordered_map>
 
-namespace lineup::engine::testing {
+namespace lineup::engine {
 namespace {
 
 bool is_event(const Transition& t) {
@@ -12,10 +13,18 @@ bool is_event(const Transition& t) {
                             t.kind == Kind::kRmw || t.kind == Kind::kFence);
 }
 
-std::map<uintptr_t, uint32_t> locations(const Trace& trace) {
+// Lock, condition-variable and predicate-wait steps, ordered per object.
+bool is_synchronisation(const Transition& t) {
+  return t.kind == Kind::kLock || t.kind == Kind::kReadLock || t.kind == Kind::kUnlock ||
+         t.kind == Kind::kTryLock || t.kind == Kind::kCondWait || t.kind == Kind::kCondWake ||
+         t.kind == Kind::kCondSignal || t.kind == Kind::kAwait;
+}
+
+template <class Select>
+std::map<uintptr_t, uint32_t> addresses(const Trace& trace, Select select) {
   std::map<uintptr_t, uint32_t> index;
   for (const Transition& t : trace.steps) {
-    if (is_event(t) && t.kind != Kind::kFence) index.emplace(t.addr, 0);
+    if (select(t)) index.emplace(t.addr, 0);
   }
   uint32_t next = 0;
   for (auto& [addr, i] : index) i = next++;
@@ -33,20 +42,32 @@ void append_id(std::string& out, const EventId& id) {
 }  // namespace
 
 ExecutionGraph execution_graph(const Trace& trace) {
-  std::map<uintptr_t, uint32_t> index = locations(trace);
+  std::map<uintptr_t, uint32_t> index =
+      addresses(trace, [](const Transition& t) { return is_event(t) && t.kind != Kind::kFence; });
+  std::map<uintptr_t, uint32_t> objects = addresses(trace, is_synchronisation);
   std::unordered_map<size_t, const WeakNote*> reads, placements;
   for (const WeakNote& n : trace.weak) {
     (n.kind == WeakNote::Kind::kRead ? reads : placements)[n.step] = &n;
   }
   ExecutionGraph g;
   g.modification_order.resize(index.size());
+  g.synchronisation_order.resize(objects.size());
   std::unordered_map<size_t, EventId> event_of_step;
   for (size_t s = 0; s < trace.steps.size(); ++s) {
     const Transition& t = trace.steps[s];
-    if (!is_event(t) || t.thread == kNoThread) continue;
+    const bool synchronisation = is_synchronisation(t);
+    if ((!is_event(t) && !synchronisation) || t.thread == kNoThread) continue;
     auto thread = static_cast<size_t>(t.thread);
     if (g.threads.size() <= thread) g.threads.resize(thread + 1);
     EventId id{t.thread, static_cast<uint32_t>(g.threads[thread].size())};
+    if (synchronisation) {
+      GraphEvent e;
+      e.kind = t.kind;
+      e.location = objects.at(t.addr);
+      g.synchronisation_order[e.location].push_back(id);
+      g.threads[thread].push_back(e);
+      continue;
+    }
     event_of_step[s] = id;
     GraphEvent e;
     e.kind = t.kind;
@@ -86,6 +107,10 @@ std::string graph_key(const ExecutionGraph& graph) {
       out += " ";
       out += to_string(e.kind);
       if (e.kind == Kind::kFence) continue;
+      if (e.kind != Kind::kRead && e.kind != Kind::kWrite && e.kind != Kind::kRmw) {
+        out += "#" + std::to_string(e.location);  // a synchronisation object
+        continue;
+      }
       out += "@" + std::to_string(e.location) + "=" + std::to_string(e.value);
       if (e.kind != Kind::kWrite) {
         out += "<-";
@@ -94,15 +119,24 @@ std::string graph_key(const ExecutionGraph& graph) {
     }
     out += "\n";
   }
-  for (size_t l = 0; l < graph.modification_order.size(); ++l) {
-    out += "mo" + std::to_string(l) + ":";
-    for (const EventId& id : graph.modification_order[l]) {
-      out += " ";
-      append_id(out, id);
+  auto orders = [&](std::string_view name, const std::vector<std::vector<EventId>>& all) {
+    for (size_t l = 0; l < all.size(); ++l) {
+      out += name;
+      out += std::to_string(l) + ":";
+      for (const EventId& id : all[l]) {
+        out += " ";
+        append_id(out, id);
+      }
+      out += "\n";
     }
-    out += "\n";
-  }
+  };
+  orders("mo", graph.modification_order);
+  orders("so", graph.synchronisation_order);
   return out;
 }
 
-}  // namespace lineup::engine::testing
+uint64_t graph_fingerprint(const Trace& trace) {
+  return std::hash<std::string>{}(graph_key(execution_graph(trace)));
+}
+
+}  // namespace lineup::engine
