@@ -87,14 +87,16 @@ ExitStatus VerifyCommand::run_all_clients(const specs::Target& target, hunt::Hun
     j["retry_cuts"] = cuts.retry_cuts;
     j["cut_loops"] = cuts.cut_loops;
     j["seconds"] = seconds;
+    j["memory_model"] = engine::to_string(options.replay.memory_model);
     j["verdict"] = "linearizable";
     std::printf("%s\n", j.dump(2).c_str());
   } else {
     std::printf(
-        "verified every client of %zu call%s: %zu clients, %lu classes, %lu executions%s, "
+        "verified every client of %zu call%s: %zu clients, %lu %s, %lu executions%s, "
         "linearizable (%.1f s)\n",
         calls, calls == 1 ? "" : "s", clients.size(), static_cast<unsigned long>(classes),
-        static_cast<unsigned long>(executions), retry_cut_words(cuts).c_str(), seconds);
+        classes_word(options), static_cast<unsigned long>(executions),
+        retry_cut_words(cuts).c_str(), seconds);
   }
   return ExitStatus::kClean;
 }

@@ -273,6 +273,10 @@ nlohmann::json verify_json(const specs::Target& target, const hunt::HuntOptions&
 
 }  // namespace
 
+const char* classes_word(const hunt::HuntOptions& options) {
+  return options.replay.memory_model == engine::MemoryModel::kC11 ? "execution graphs" : "classes";
+}
+
 std::string retry_cut_words(const hunt::ProgramSearch& s) {
   if (s.retry_cuts == 0) return "";
   const size_t loops = s.cut_loops.size();
@@ -303,9 +307,7 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
                                                       static_cast<double>(v.search.executions);
   const double estimated_classes = v.estimated_executions * ratio;
   const int signal = hunt::stop_signal();
-  // c11: a class is an execution graph (lineup/hunt/verify.h).
-  const char* classes =
-      options.replay.memory_model == engine::MemoryModel::kC11 ? "execution graphs" : "classes";
+  const char* classes = classes_word(options);
   if (output_.json) {
     nlohmann::json j = verify_json(target, options, program, v, archived);
     j["verdict"] = to_string(verdict);

@@ -23,6 +23,10 @@ namespace lineup::cli {
 /// or "" when nothing was cut (SearchSettings::cut_retry_rounds).
 std::string retry_cut_words(const hunt::ProgramSearch& search);
 
+/// What a verification's classes are called in its report: "classes", or in c11 mode, where a
+/// class is an execution graph (lineup/hunt/verify.h), "execution graphs".
+const char* classes_word(const hunt::HuntOptions& options);
+
 class VerifyCommand : public Command {
  public:
   explicit VerifyCommand(CLI::App& app);
