@@ -93,6 +93,19 @@ int DfsStrategy::cost(const Node& n, uint32_t pick) const {
   return previous_enabled && static_cast<ThreadId>(pick) != n.previous ? 1 : 0;
 }
 
+// Threads whose pending step is an atomic store or rmw (a compare-exchange included).
+uint64_t atomic_writers(const SchedulingPoint& point, uint64_t threads) {
+  uint64_t out = 0;
+  for (uint64_t m = threads; m != 0; m &= m - 1) {
+    const int t = std::countr_zero(m);
+    const Transition& p = point.pending[t];
+    if (p.has(kAtomic) && (p.kind == Kind::kWrite || p.kind == Kind::kRmw)) {
+      out |= uint64_t{1} << t;
+    }
+  }
+  return out;
+}
+
 bool DfsStrategy::within(const Node& n, uint32_t pick) const {
   int c = cost(n, pick);
   if (n.thread) return bound_ < 0 || n.preemptions + c <= bound_;
@@ -137,9 +150,12 @@ Decision DfsStrategy::next_thread(const SchedulingPoint& point) {
       ++blocked_;  // every execution from here is explored already
       return Decision::abandon();
     }
+    if (c11_) n.first = atomic_writers(point, awake);
   }
   bool previous_awake = n.previous != kNoThread && ((awake >> n.previous) & 1);
-  n.chosen = static_cast<uint32_t>(previous_awake ? n.previous : std::countr_zero(awake));
+  n.chosen = static_cast<uint32_t>(n.first != 0     ? std::countr_zero(n.first)
+                                   : previous_awake ? n.previous
+                                                    : std::countr_zero(awake));
   n.tried = n.asleep | (uint64_t{1} << n.chosen);
   path_.push_back(n);
   ++depth_;
@@ -173,7 +189,9 @@ void DfsStrategy::end_execution(const ExecutionResult&) {
   while (!path_.empty()) {
     Node& top = path_.back();
     if (top.thread) {
-      for (uint64_t m = top.options & ~top.tried; m != 0; m &= m - 1) {
+      const uint64_t left = top.options & ~top.tried;
+      const uint64_t next = (left & top.first) != 0 ? left & top.first : left;
+      for (uint64_t m = next; m != 0; m &= m - 1) {
         auto t = static_cast<uint32_t>(std::countr_zero(m));
         top.tried |= uint64_t{1} << t;
         if (within(top, t)) {

@@ -24,7 +24,9 @@
 // branch reached with its choices (dfs.cpp, commutes_in_c11). A thread whose enabledness
 // changes (spin detection, a lock) wakes. Sleep sets so drop only executions whose execution
 // graph another explored execution has (tests/engine's GenMC litmus suite compares the graphs
-// with those of the search without them). Not with a bound:
+// with those of the search without them). With sleep sets, threads about to write atomically
+// are explored first at each node: a load that comes after them then leaves them asleep, where
+// a load explored first would be woken by them and explored again. Not with a bound:
 // the reordered execution a sleeping thread stands for may cost more preemptions or stale
 // choices than the one that was pruned.
 #pragma once
@@ -63,6 +65,7 @@ class DfsStrategy final : public Strategy {
     int preemptions = 0, stale = 0;  // before this node's choice
     uint64_t asleep = 0;             // thread: the threads asleep here (sleep sets only)
     size_t step = 0;                 // thread: the trace index of the step it chooses
+    uint64_t first = 0;  // thread, sleep sets: the threads explored before the others here
   };
   int cost(const Node& n, uint32_t pick) const;
   bool within(const Node& n, uint32_t pick) const;
