@@ -79,24 +79,23 @@ rc::Gen<Ops> ops_gen() {
   });
 }
 
-RC_GTEST_PROP(DfsSleepSets, C11KeepsEveryGraphOfRandomPrograms, ()) {
+// A random program explored under `model` with and without `sleep`: the same graphs.
+void keeps_every_graph(MemoryModel model, DfsStrategy::SleepSets sleep) {
   const Ops ops = *ops_gen();
   RC_LOG() << fixtures::describe(ops) << "\n";
-  const Explored all = explore(ops, MemoryModel::kC11, DfsStrategy::SleepSets::kNone);
-  const Explored reduced = explore(ops, MemoryModel::kC11, DfsStrategy::SleepSets::kC11);
+  const Explored all = explore(ops, model, DfsStrategy::SleepSets::kNone);
+  const Explored reduced = explore(ops, model, sleep);
   RC_ASSERT(reduced.graphs == all.graphs);
   RC_ASSERT(reduced.complete <= all.complete);
   RC_CLASSIFY(reduced.complete < all.complete, "fewer executions");
 }
 
+RC_GTEST_PROP(DfsSleepSets, C11KeepsEveryGraphOfRandomPrograms, ()) {
+  keeps_every_graph(MemoryModel::kC11, DfsStrategy::SleepSets::kC11);
+}
+
 RC_GTEST_PROP(DfsSleepSets, ScKeepsEveryGraphOfRandomPrograms, ()) {
-  const Ops ops = *ops_gen();
-  RC_LOG() << fixtures::describe(ops) << "\n";
-  const Explored all = explore(ops, MemoryModel::kSc, DfsStrategy::SleepSets::kNone);
-  const Explored reduced = explore(ops, MemoryModel::kSc, DfsStrategy::SleepSets::kSc);
-  RC_ASSERT(reduced.graphs == all.graphs);
-  RC_ASSERT(reduced.complete <= all.complete);
-  RC_CLASSIFY(reduced.complete < all.complete, "fewer executions");
+  keeps_every_graph(MemoryModel::kSc, DfsStrategy::SleepSets::kSc);
 }
 
 // Store buffering with seq_cst stores: a search that let a seq_cst store commute with a load of
