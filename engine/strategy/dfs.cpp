@@ -47,7 +47,24 @@ bool wakes(const Transition& p, const Transition& step, bool c11) {
   return dependent(pending_access(p), Access::of(step));
 }
 
+// Threads whose pending step is an atomic store or rmw (a compare-exchange included).
+uint64_t atomic_writers(const SchedulingPoint& point, uint64_t threads) {
+  uint64_t out = 0;
+  for (uint64_t m = threads; m != 0; m &= m - 1) {
+    const int t = std::countr_zero(m);
+    const Transition& p = point.pending[t];
+    if (p.has(kAtomic) && (p.kind == Kind::kWrite || p.kind == Kind::kRmw)) {
+      out |= uint64_t{1} << t;
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+DfsStrategy::SleepSets DfsStrategy::sleep_sets_for(MemoryModel model) {
+  return model == MemoryModel::kC11 ? SleepSets::kC11 : SleepSets::kSc;
+}
 
 DfsStrategy::DfsStrategy(int preemption_bound, int stale_bound, SleepSets sleep_sets)
     : preemption_bound_(preemption_bound),
@@ -91,19 +108,6 @@ int DfsStrategy::cost(const Node& n, uint32_t pick) const {
   if (!n.thread) return pick + 1 == n.options ? 0 : 1;
   bool previous_enabled = n.previous != kNoThread && ((n.options >> n.previous) & 1);
   return previous_enabled && static_cast<ThreadId>(pick) != n.previous ? 1 : 0;
-}
-
-// Threads whose pending step is an atomic store or rmw (a compare-exchange included).
-uint64_t atomic_writers(const SchedulingPoint& point, uint64_t threads) {
-  uint64_t out = 0;
-  for (uint64_t m = threads; m != 0; m &= m - 1) {
-    const int t = std::countr_zero(m);
-    const Transition& p = point.pending[t];
-    if (p.has(kAtomic) && (p.kind == Kind::kWrite || p.kind == Kind::kRmw)) {
-      out |= uint64_t{1} << t;
-    }
-  }
-  return out;
 }
 
 bool DfsStrategy::within(const Node& n, uint32_t pick) const {

@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/memory/memory_model.h"
 #include "engine/strategy/strategy.h"
 
 namespace lineup::engine {
@@ -42,6 +43,8 @@ class DfsStrategy final : public Strategy {
  public:
   /// Sleep sets, and the dependency they follow (see above).
   enum class SleepSets : uint8_t { kNone, kSc, kC11 };
+  /// The sleep sets of a search under `model`.
+  static SleepSets sleep_sets_for(MemoryModel model);
   /// -1 for either bound: unbounded. Sleep sets require both bounds -1.
   explicit DfsStrategy(int preemption_bound = -1, int stale_bound = -1,
                        SleepSets sleep_sets = SleepSets::kNone);

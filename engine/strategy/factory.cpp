@@ -84,10 +84,9 @@ std::unique_ptr<Strategy> make_strategy(const StrategyConfig& c, std::string* er
         return nullptr;
       }
       return std::make_unique<DfsStrategy>(c.bound, c.stale_bound,
-                                           !c.sleep_sets ? DfsStrategy::SleepSets::kNone
-                                           : c.memory_model == MemoryModel::kC11
-                                               ? DfsStrategy::SleepSets::kC11
-                                               : DfsStrategy::SleepSets::kSc);
+                                           c.sleep_sets
+                                               ? DfsStrategy::sleep_sets_for(c.memory_model)
+                                               : DfsStrategy::SleepSets::kNone);
   }
   if (error) *error = "unknown strategy kind " + std::to_string(static_cast<int>(c.kind));
   return nullptr;

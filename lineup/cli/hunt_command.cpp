@@ -66,6 +66,16 @@ std::string race_suppression_error(const std::string& pattern, engine::MemoryMod
   return "";
 }
 
+bool race_suppressions_usable(const std::vector<std::string>& patterns, engine::MemoryModel model) {
+  for (const std::string& pattern : patterns) {
+    if (std::string why = race_suppression_error(pattern, model); !why.empty()) {
+      std::fprintf(stderr, "lineup: --suppress-race '%s': %s\n", pattern.c_str(), why.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
 HuntCommand::HuntCommand(CLI::App& app) {
   hunt::HuntOptions& o = options_;
   o.max_violations = 0;
@@ -249,12 +259,8 @@ ExitStatus HuntCommand::run() {
   options.replay.dependency_aware = check_ == "dependency";
   options.replay.memory_model =
       *engine::parse_memory_model(memory_model_);  // the parser checked it
-  for (const std::string& pattern : options.replay.race_suppressions) {
-    if (std::string why = race_suppression_error(pattern, options.replay.memory_model);
-        !why.empty()) {
-      std::fprintf(stderr, "lineup: --suppress-race '%s': %s\n", pattern.c_str(), why.c_str());
-      return ExitStatus::kUsage;
-    }
+  if (!race_suppressions_usable(options.replay.race_suppressions, options.replay.memory_model)) {
+    return ExitStatus::kUsage;
   }
   if (std::string why =
           engine::refuse_memory_model(options.search.strategy, options.replay.memory_model);

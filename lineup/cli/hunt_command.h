@@ -73,6 +73,10 @@ class HuntCommand : public Command {
 /// printable ASCII (it is kept in counterexample files, which are UTF-8 JSON).
 std::string race_suppression_error(const std::string& pattern, engine::MemoryModel model);
 
+/// Whether every pattern of `patterns` can be a --suppress-race pattern under `model`; the
+/// first that cannot is reported on stderr with race_suppression_error's reason.
+bool race_suppressions_usable(const std::vector<std::string>& patterns, engine::MemoryModel model);
+
 /// Seconds of a budget such as "30s", "2m", "500ms", "1h" or plain seconds; negative when it
 /// is not one, or not a finite number of seconds more than 0.
 double parse_budget(const std::string& text);

@@ -158,12 +158,8 @@ ExitStatus VerifyCommand::run() {
   options.replay.memory_model = *engine::parse_memory_model(memory_model_);  // checked
   options.replay.report_data_races = report_races_;
   options.replay.race_suppressions = race_suppressions_;
-  for (const std::string& pattern : race_suppressions_) {
-    if (std::string why = race_suppression_error(pattern, options.replay.memory_model);
-        !why.empty()) {
-      std::fprintf(stderr, "lineup: --suppress-race '%s': %s\n", pattern.c_str(), why.c_str());
-      return ExitStatus::kUsage;
-    }
+  if (!race_suppressions_usable(race_suppressions_, options.replay.memory_model)) {
+    return ExitStatus::kUsage;
   }
   if (all_clients_ > 0) return run_all_clients(*target, options, limits, shrink_seconds);
   specs::TestProgram program;

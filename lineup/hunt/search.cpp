@@ -125,7 +125,7 @@ std::unique_ptr<engine::Strategy> program_strategy(const HuntOptions& options, u
 // only the class is computed (ClassFingerprint: the same value, cheaper), and the judge builds
 // the relation for the few it judges. In c11 mode the class is the execution graph (reads-from,
 // modification order, the order of each lock's steps: execution_graph.h), which the
-// interleaving does not fix.
+// interleaving does not fix; a schedule without memory-model choices is remembered as well.
 class ExecutionClasses {
  public:
   ExecutionClasses(int threads, bool graphs)
@@ -137,8 +137,7 @@ class ExecutionClasses {
   uint64_t of(const engine::ExecutionResult& r, const engine::HappensBefore*& relation,
               bool build_relation, bool* seen) {
     *seen = false;
-    if (graphs_) return engine::graph_fingerprint(r.trace);
-    if (relation != nullptr) return relation->fingerprint();
+    if (relation != nullptr && !graphs_) return relation->fingerprint();
     const std::optional<ScheduleMemo::Key> key = schedules_.key(r.schedule);
     if (!key) return from_trace(r, relation, build_relation);
     if (const std::optional<uint64_t> known = schedules_.find(*key)) {
@@ -153,6 +152,7 @@ class ExecutionClasses {
  private:
   uint64_t from_trace(const engine::ExecutionResult& r, const engine::HappensBefore*& relation,
                       bool build_relation) {
+    if (graphs_) return engine::graph_fingerprint(r.trace);
     if (!build_relation) return class_of_.of(r.trace.steps);
     hb_.reset(threads_, engine::HappensBefore::Kept::kClocksAndClass);
     for (const engine::Transition& t : r.trace.steps) hb_.add(t);

@@ -25,9 +25,7 @@ uint64_t for_every_execution(const Program& p, MemoryModel model, Each each,
   options.detect_spins = false;
   Engine engine(options);
   DfsStrategy dfs(-1, -1,
-                  !sleep_sets                  ? DfsStrategy::SleepSets::kNone
-                  : model == MemoryModel::kC11 ? DfsStrategy::SleepSets::kC11
-                                               : DfsStrategy::SleepSets::kSc);
+                  sleep_sets ? DfsStrategy::sleep_sets_for(model) : DfsStrategy::SleepSets::kNone);
   uint64_t n = engine.explore(p, dfs, [&](const ExecutionResult& r) {
     if (sleep_sets && r.outcome == Outcome::kAbandoned) return true;
     EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
