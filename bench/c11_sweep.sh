@@ -33,7 +33,7 @@ printf '%-36s %-40s %s\n' STRUCTURE REPORTED SUMMARY
 for s in $structures; do
   out=$("$lineup" hunt "$s" --memory-model c11 --budget "$budget" --quiet --no-shrink \
     --jobs "$jobs" --seed "$seed" --corpus "$corpus/${s//\//-}" "$@" 2>&1)
-  kinds=$(grep -oE "^(deadlock|livelock|not linearizable|data race|hang|crash|use after free|use-after-free)" \
+  kinds=$(grep -oE "^(deadlock|livelock|not linearizable|missing synchronization|data race|hang|crash|use after free|use-after-free)" \
     <<<"$out" | sort | uniq -c | awk '{n = $1; $1 = ""; printf "%s%s x%d", sep, substr($0, 2), n; sep = ", "}')
   printf '%-36s %-40s %s\n' "$s" "${kinds:-none}" "$(grep -E 'VIOLATION|no violation' <<<"$out" | tail -1)"
 done

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lineup::specs {
@@ -41,6 +42,13 @@ class Model {
   virtual bool accepts(State& state, const Operation& operation, int result) const {
     return apply(state, operation) == result;
   }
+  /// The hand-offs of this kind of structure: operation pairs (from, to), by name, such that
+  /// a call of `to` can see a value a call of `from` gave (a pop returns what a push took, a
+  /// contains finds what an insert added). They are what a structure of this kind usually
+  /// promises about happens-before; Structure::synchronizes_handoffs() declares them.
+  /// Nothing is promised unless declared. Queues and stacks: push -> pop; sets: insert ->
+  /// contains and insert -> erase. By default none.
+  virtual std::vector<std::pair<std::string, std::string>> handoffs() const { return {}; }
   /// "push(3)", "pop()" for reports.
   std::string describe(const Operation& operation) const;
   /// "3", "empty", "true" for reports.

@@ -44,6 +44,9 @@ class PushPopModel : public Model {
     return with_empty_ ? with_empty : names;
   }
   bool takes_argument(int op) const override { return op == 0; }
+  std::vector<std::pair<std::string, std::string>> handoffs() const override {
+    return {{"push", "pop"}};
+  }
   int apply(State& s, const Operation& o) const override {
     if (o.op == 0) {
       if (capacity_ != 0 && s.size() == capacity_) return 0;  // full
@@ -108,6 +111,9 @@ class SetModel final : public Model {
     return names;
   }
   bool takes_argument(int) const override { return true; }
+  std::vector<std::pair<std::string, std::string>> handoffs() const override {
+    return {{"insert", "contains"}, {"insert", "erase"}};
+  }
   int apply(State& s, const Operation& o) const override {
     auto it = std::lower_bound(s.begin(), s.end(), o.arg);
     bool present = it != s.end() && *it == o.arg;

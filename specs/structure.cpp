@@ -13,6 +13,16 @@ __attribute__((no_sanitize("thread"))) int call_driver(const void* driver, void*
 
 }  // namespace
 
+std::string Target::promises() const {
+  std::string out;
+  for (const auto& [from, to] : synchronizes) {
+    if (!out.empty()) out += ", ";
+    out += model->operation_names()[static_cast<size_t>(from)] + "->" +
+           model->operation_names()[static_cast<size_t>(to)];
+  }
+  return out;
+}
+
 engine::Program Target::instantiate(const TestProgram& program, std::vector<int>* results) const {
   auto structure = std::make_shared<void*>(nullptr);
   const Driver* d = driver.get();

@@ -14,6 +14,7 @@
 //                       .arguments({1, 2, 3}));
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -84,6 +85,9 @@ struct Target {
   /// prefix's results after them, so `results` must have program.results_size() elements and
   /// outlive the program.
   engine::Program instantiate(const TestProgram& program, std::vector<int>* results) const;
+  /// The promises of `synchronizes` in words, "push->pop" or "insert->contains,
+  /// insert->erase"; "" when it promises nothing.
+  std::string promises() const;
 };
 
 /// Builder of the Target for structure type S; converts to Target, checking that every
@@ -123,7 +127,23 @@ class Structure {
   /// `.synchronizes("push", "pop")` for a queue that publishes with release and consumes with
   /// acquire. Throws std::invalid_argument for an operation the model does not have.
   Structure& synchronizes(const std::string& from, const std::string& to) {
-    target_.synchronizes.emplace_back(index_of(from), index_of(to));
+    const std::pair<int, int> promise(index_of(from), index_of(to));
+    auto& promised = target_.synchronizes;
+    if (std::find(promised.begin(), promised.end(), promise) == promised.end()) {
+      promised.push_back(promise);
+    }
+    return *this;
+  }
+  /// Declares every hand-off of the model (Model::handoffs()) as promised, as synchronizes()
+  /// does one: push -> pop for queues and stacks, insert -> contains and insert -> erase for
+  /// sets. Throws std::invalid_argument for a model without hand-offs.
+  Structure& synchronizes_handoffs() {
+    const auto handoffs = model_->handoffs();
+    if (handoffs.empty()) {
+      throw std::invalid_argument(target_.name + ": the " + model_->name() +
+                                  " model names no hand-offs; declare synchronizes(from, to)");
+    }
+    for (const auto& [from, to] : handoffs) synchronizes(from, to);
     return *this;
   }
   /// Argument values drawn for operations that take one. Default {1, 2, 3}.

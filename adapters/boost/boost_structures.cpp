@@ -11,13 +11,18 @@ using lineup::specs::kEmpty;
 using lineup::specs::Structure;
 
 // push/pop for every Boost container: push returns whether the value was taken, pop the value
-// or kEmpty.
+// or kEmpty. Each promises that a pop happens after the push whose value it returns: Boost's
+// documentation calls push and pop thread-safe and says nothing of memory order, and a
+// container of trivially copyable values (what Boost.Lockfree requires) is used to pass
+// pointers to what the pusher wrote, which is only safe with that promise. Its code keeps it
+// by design (release stores of the node links, acquire loads of them).
 template <class C>
 Structure<C> push_pop(std::string name, const lineup::specs::Model& model,
                       std::string description) {
   return Structure<C>(std::move(name), model)
       .describe(std::move(description))
       .origin("Boost.Lockfree 1.74")
+      .synchronizes_handoffs()
       .operation("push", [](C& c, int v) { return c.push(v) ? 1 : 0; })
       .operation("pop", [](C& c, int) {
         int v;

@@ -8,6 +8,14 @@
 // a half-finished push or enqueue polls with poll(NULL, 0, 10), which the engine turns into a
 // virtual sleep.
 //
+// They declare no synchronizes promise, because liburcu's documentation promises a consumer
+// the node's content only: `cds_wfcq_dequeue_blocking`'s "content written into the node before
+// enqueue is guaranteed to be consistent, but no other memory ordering is ensured"
+// (<urcu/wfcqueue.h>); producers issue a full barrier before they link a node, consumers read
+// the links in dependency order, as RCU does (the hash table's lookups "act as
+// rcu_dereference()"). That promise is held by the data-race check: the value is a plain field
+// of the node, written before the push and read after the pop.
+//
 // The RCU hash table (cds_lfht) is declared in lfht/, compiled from liburcu's source. Not
 // declared: the RCU queue and stack (cds_lfq, and cds_lfs pops under RCU instead of the mutex).
 #include "adapters/liburcu/urcu_container.h"

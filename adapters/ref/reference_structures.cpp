@@ -81,6 +81,7 @@ lineup::specs::Structure<S> push_pop_empty(std::string name, const lineup::specs
   return lineup::specs::Structure<S>(std::move(name), model)
       .describe(std::move(description))
       .origin("reference")
+      .synchronizes_handoffs()  // the mutex orders every call after the one before it
       .operation("push", [](S& s, int v) { return s.push(v); })
       .operation("pop", [](S& s, int) { return s.pop(); })
       .operation("empty", [](S& s, int) { return s.empty(); });
@@ -96,6 +97,7 @@ LINEUP_REGISTER(push_pop_empty<Stack>("ref/stack", lineup::specs::stack_with_emp
 LINEUP_REGISTER(lineup::specs::Structure<LockedSet>("ref/set", lineup::specs::set_model())
                     .describe("std::set behind a std::mutex: insert, erase, contains")
                     .origin("reference")
+                    .synchronizes_handoffs()
                     .operation("insert", [](LockedSet& s, int v) { return s.insert(v); })
                     .operation("erase", [](LockedSet& s, int v) { return s.erase(v); })
                     .operation("contains", [](LockedSet& s, int v) { return s.contains(v); }));

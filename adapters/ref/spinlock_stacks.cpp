@@ -76,6 +76,7 @@ lineup::specs::Structure<SpinLockedStack<Lock>> declare(const char* name, const 
   return lineup::specs::Structure<Stack>(name, lineup::specs::stack_model())
       .describe(what)
       .origin("ref")
+      .synchronizes_handoffs()  // the lock's acquire and release order the calls
       .operation("push", [](Stack& s, int v) { return s.push(v); })
       .operation("pop", [](Stack& s, int) { return s.pop(); });
 }

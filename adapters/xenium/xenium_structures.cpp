@@ -35,12 +35,17 @@ using HazardPointer = xr::hazard_pointer<>;
 using EpochBased = xr::epoch_based<>;
 using HazardEras = xr::hazard_eras<>;
 
-// push/pop for the queues: push always succeeds, pop returns the value or kEmpty.
+// push/pop for the queues: push always succeeds, pop returns the value or kEmpty. Every
+// structure here declares its model's hand-offs (a pop happens after the push it returns, a
+// contains or erase that finds a key after its insert): xenium's documentation states no
+// memory order for its operations, and passing data through a concurrent container relies on
+// that promise.
 template <class Q>
 Structure<Q> queue(std::string name, std::string description) {
   return Structure<Q>(std::move(name), lineup::specs::queue_model())
       .describe(std::move(description))
       .origin(kOrigin)
+      .synchronizes_handoffs()
       .operation("push",
                  [](Q& q, int v) {
                    q.push(v);
@@ -58,6 +63,7 @@ Structure<S> set(std::string name, std::string description, Insert insert) {
   return Structure<S>(std::move(name), lineup::specs::set_model())
       .describe(std::move(description))
       .origin(kOrigin)
+      .synchronizes_handoffs()
       .operation("insert", insert)
       .operation("erase", [](S& s, int v) { return s.erase(v) ? 1 : 0; })
       .operation("contains", [](S& s, int v) { return s.contains(v) ? 1 : 0; });
@@ -125,6 +131,7 @@ Structure<BoundedQueue> bounded_queue(std::string name, const lineup::specs::Mod
   return Structure<BoundedQueue>(std::move(name), model)
       .describe(std::move(description))
       .origin(kOrigin)
+      .synchronizes_handoffs()
       .operation("push", [](BoundedQueue& q, int v) { return q.try_push(v) ? 1 : 0; })
       .operation("pop", [](BoundedQueue& q, int) {
         int v;

@@ -54,25 +54,25 @@ void add_shape_options(CLI::App* command, ProgramShape& shape) {
 
 // One line per structure, in columns as wide as their widest entry.
 void print_structures(const std::vector<const specs::Target*>& targets) {
-  struct Row {
-    std::string name, kind, origin, description;
-  };
-  std::vector<Row> rows = {{"STRUCTURE", "KIND", "ORIGIN", "DESCRIPTION"}};
+  // PROMISES: the happens-before hand-offs a structure declares (Structure::synchronizes),
+  // held to them in c11 mode.
+  std::vector<std::vector<std::string>> rows = {
+      {"STRUCTURE", "KIND", "ORIGIN", "PROMISES", "DESCRIPTION"}};
   for (const specs::Target* t : targets) {
-    rows.push_back({t->name, t->model->kind(), t->origin, t->description});
+    const std::string promises = t->promises();
+    rows.push_back(
+        {t->name, t->model->kind(), t->origin, promises.empty() ? "-" : promises, t->description});
   }
-  int name_width = 0, kind_width = 0, origin_width = 0;
-  for (const Row& r : rows) {
-    name_width = std::max(name_width, static_cast<int>(r.name.size()));
-    kind_width = std::max(kind_width, static_cast<int>(r.kind.size()));
-    origin_width = std::max(origin_width, static_cast<int>(r.origin.size()));
+  std::vector<size_t> widths(rows.front().size() - 1, 0);
+  for (const auto& r : rows) {
+    for (size_t c = 0; c < widths.size(); ++c) widths[c] = std::max(widths[c], r[c].size());
   }
-  for (const Row& r : rows) {
-    auto padded = [](const std::string& text, int width) {
-      return text + std::string(static_cast<size_t>(width) - text.size() + 1, ' ');
-    };
-    std::string line = padded(r.name, name_width) + padded(r.kind, kind_width) +
-                       padded(r.origin, origin_width) + r.description;
+  for (const auto& r : rows) {
+    std::string line;
+    for (size_t c = 0; c < widths.size(); ++c) {
+      line += r[c] + std::string(widths[c] - r[c].size() + 1, ' ');
+    }
+    line += r.back();
     line.erase(line.find_last_not_of(' ') + 1);  // no padding after the last column
     std::printf("%s\n", line.c_str());
   }

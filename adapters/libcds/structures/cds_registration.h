@@ -44,11 +44,17 @@ specs::Structure<S> structure(std::string name, const specs::Model& model, std::
 }
 
 /// A queue with libcds's enqueue(v) -> bool and dequeue(v&) -> bool under `model`, a model
-/// with the operations push and pop.
+/// with the operations push and pop. Like every preset here it declares the model's hand-offs
+/// (Model::handoffs()): a dequeue happens after the enqueue whose value it returns. libcds's
+/// documentation says nothing of it beyond its memory-model option (opt::memory_model:
+/// relaxed_ordering, the default, maps each of the containers' constraints to std::memory_order
+/// one-to-one); a container whose element carries a pointer to what its producer wrote relies
+/// on it.
 template <class Q>
 specs::Structure<Q> push_pop_queue(std::string name, std::string description,
                                    const specs::Model& model) {
   return structure<Q>(std::move(name), model, std::move(description))
+      .synchronizes_handoffs()
       .operation("push", [](Q& q, int v) { return q.enqueue(v) ? 1 : 0; })
       .operation("pop", [](Q& q, int) {
         int v = 0;
@@ -70,6 +76,7 @@ template <class S>
 specs::Structure<S> stack(std::string name, std::string description, bool thread_data = false) {
   return structure<S>(std::move(name), specs::stack_with_empty_model(), std::move(description),
                       thread_data)
+      .synchronizes_handoffs()
       .operation("push", [](S& s, int v) { return s.push(v) ? 1 : 0; })
       .operation("pop",
                  [](S& s, int) {
@@ -84,6 +91,7 @@ specs::Structure<S> stack(std::string name, std::string description, bool thread
 template <class S>
 specs::Structure<S> set(std::string name, std::string description) {
   return structure<S>(std::move(name), specs::set_model(), std::move(description))
+      .synchronizes_handoffs()
       .operation("insert", [](S& s, int k) { return s.insert(k) ? 1 : 0; })
       .operation("erase", [](S& s, int k) { return s.erase(k) ? 1 : 0; })
       .operation("contains", [](S& s, int k) { return s.contains(k) ? 1 : 0; });

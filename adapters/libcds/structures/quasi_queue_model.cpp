@@ -19,6 +19,9 @@ class QuasiQueueModel final : public specs::Model {
     return names;
   }
   bool takes_argument(int op) const override { return op == kPush; }
+  std::vector<std::pair<std::string, std::string>> handoffs() const override {
+    return {{"push", "pop"}};
+  }
   int apply(State& s, const Operation& o) const override {
     if (o.op == kPush) {
       s.push_back(o.arg);
