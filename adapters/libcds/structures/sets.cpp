@@ -26,6 +26,16 @@ using lineup::adapters::cds::SkipListSet;
 LINEUP_REGISTER(reg::set<MichaelListSet>("cds/michael_list",
                                          "MichaelList<HP, int>: Michael's lock-free ordered "
                                          "list: insert, erase, contains"));
+// The same list with every ordered access seq_cst (its memory model option): the unlinking
+// compare-exchange of an erase or search then releases what the unlinking thread learnt of the
+// successor's insert (docs/findings.md, MichaelList): the control for cds/michael_list's
+// missing synchronization in c11 mode.
+struct SeqCstMichaelListTraits : lineup::adapters::cds::MichaelListTraits {
+  using memory_model = ::cds::opt::v::sequential_consistent;
+};
+LINEUP_REGISTER(reg::set<cc::MichaelList<HP, int, SeqCstMichaelListTraits>>(
+    "control/cds-michael-list-seq-cst",
+    "MichaelList<HP, int> with seq_cst ordering: insert, erase, contains"));
 
 struct LazyListTraits : public cc::lazy_list::traits {
   using less = std::less<int>;
