@@ -29,9 +29,9 @@ Structure<Anything> declared(const Model& model) {
 }
 
 TEST(Handoffs, QueuesAndStacksHandOffFromPushToPop) {
-  for (const Model* m : {&queue_model(), &queue_with_empty_model(), &stack_model(),
-                         &stack_with_empty_model(), &bounded_queue_model(2),
-                         &pool_bounded_stack_model(2), &stale_bounded_queue_model(2)}) {
+  for (const Model* m :
+       {&queue_model(), &queue_with_empty_model(), &stack_model(), &stack_with_empty_model(),
+        &bounded_queue_model(2), &pool_bounded_stack_model(2), &stale_bounded_queue_model(2)}) {
     EXPECT_EQ(m->handoffs(), (Pairs{{"push", "pop"}})) << m->kind();
   }
 }
@@ -50,9 +50,10 @@ TEST(Handoffs, DeclaredTheyAreTheTargetsPromises) {
 }
 
 TEST(Handoffs, APromiseIsKeptOnce) {
-  const Target t =
-      declared(set_model()).synchronizes("insert", "erase").synchronizes_handoffs().synchronizes(
-          "insert", "contains");
+  const Target t = declared(set_model())
+                       .synchronizes("insert", "erase")
+                       .synchronizes_handoffs()
+                       .synchronizes("insert", "contains");
   EXPECT_EQ(t.synchronizes, (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}}));
 }
 
@@ -63,8 +64,9 @@ TEST(Handoffs, NothingIsPromisedUnlessDeclared) {
 }
 
 TEST(Handoffs, AModelWithoutHandoffsRefusesToDeclareThem) {
-  const Model& counter = model<int>("counter", {{"add", takes_argument}, {"get"}},
-                                    [](int& n, Operation o) { return o.op == 0 ? (n += o.arg) : n; });
+  const Model& counter =
+      model<int>("counter", {{"add", takes_argument}, {"get"}},
+                 [](int& n, Operation o) { return o.op == 0 ? (n += o.arg) : n; });
   EXPECT_TRUE(counter.handoffs().empty());
   auto s = declared(counter);
   EXPECT_THROW(s.synchronizes_handoffs(), std::invalid_argument);

@@ -162,8 +162,8 @@ TEST(CdsMichaelList, AnUnlinkReleasesNothingInC11Mode) {
     o.search.bound = 1;
     o.search.stale_bound = 2;
     o.search.executions_per_program = 200000;
-    o.client = generator::parse_client(*target.model, "insert(1) erase(1) | insert(3) | contains(3)",
-                                       hunt::client_limits());
+    o.client = generator::parse_client(
+        *target.model, "insert(1) erase(1) | insert(3) | contains(3)", hunt::client_limits());
     return hunt::hunt(target, o);
   };
   hunt::HuntResult r = hunt_client("cds/michael_list");
