@@ -78,7 +78,10 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   stacks_low_ = stacks_span_ = 0;
   private_low_ = private_span_ = 0;
   weak_ = options_.memory_model == MemoryModel::kC11 ? &weak_model_ : nullptr;
-  if (weak_) weak_->begin(thread_count_, trace_, [this](const Choice& c) { return decide(c); });
+  if (weak_) {
+    weak_->begin(
+        thread_count_, trace_, [this](const Choice& c) { return decide(c); }, options_.latest_rmws);
+  }
 
   // The previous execution's writes to static data are undone only now, so that what it left
   // there stays readable until the next run, like the heap it allocated.

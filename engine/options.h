@@ -34,6 +34,10 @@ struct EngineOptions {
   /// scheduling points, and only spin detection sees them. Counterexamples of format 1 were
   /// recorded with this on.
   bool private_stack_steps = false;
+  /// c11 mode: every rmw and compare-exchange that succeeds reads the newest store (as SC
+  /// mode's do) instead of any store RC11 lets it read (weak_memory.h). Counterexamples of
+  /// format 1 and 2 were recorded this way.
+  bool latest_rmws = false;
   /// An execution longer than this many steps stops with Outcome::kStepLimit.
   size_t step_limit = 200'000;
   /// Treat threads that repeat identical read-only loop iterations as blocked (spin_window.h).

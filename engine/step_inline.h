@@ -26,33 +26,8 @@ inline bool is_memory(Kind k) { return k == Kind::kRead || k == Kind::kWrite || 
 // round of a spin lock's `while (flag.test_and_set())` is such a step while another thread
 // holds the lock: it reads the flag and changes nothing.
 inline bool rmw_leaves(const Transition& t, uint64_t now) {
-  const uint64_t v = t.value;
-  uint64_t after = 0;
-  switch (t.rmw) {
-    case RmwOp::kExchange:
-      after = v;
-      break;
-    case RmwOp::kAdd:
-      after = now + v;
-      break;
-    case RmwOp::kSub:
-      after = now - v;
-      break;
-    case RmwOp::kAnd:
-      after = now & v;
-      break;
-    case RmwOp::kOr:
-      after = now | v;
-      break;
-    case RmwOp::kXor:
-      after = now ^ v;
-      break;
-    case RmwOp::kNand:
-      after = ~(now & v);
-      break;
-    default:
-      return false;
-  }
+  if (t.rmw == RmwOp::kNone || t.rmw == RmwOp::kCas) return false;
+  const uint64_t after = rmw_result(t.rmw, now, t.value);
   const uint64_t mask = t.size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * t.size)) - 1;
   return ((after ^ now) & mask) == 0;
 }

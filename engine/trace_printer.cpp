@@ -157,7 +157,10 @@ std::string format_trace(const ExecutionResult& result, const Program& program,
   }
   std::vector<std::string> notes(trace.steps.size());
   for (const WeakNote& n : trace.weak) {
-    if (n.step < notes.size()) notes[n.step] = describe_note(n);
+    // An rmw that read a stale store has two notes: what it read, and where it went.
+    if (n.step < notes.size()) {
+      notes[n.step] += (notes[n.step].empty() ? "" : "; ") + describe_note(n);
+    }
   }
   walk_folded(
       trace.steps.size(), loops_to_fold(trace),

@@ -45,11 +45,35 @@ enum TransitionFlag : uint8_t {
 /// dependency of sleep sets (strategy/dfs.h).
 enum WeakFlag : uint8_t {
   kSeqCst = 1,      // a seq_cst access (a compare-exchange: either of its orders)
-  kLatestOnly = 2,  // an executed load or compare-exchange that could read the newest store only
+  kLatestOnly = 2,  // an executed load, rmw or compare-exchange that could read the newest store
+                    // only
 };
 
 /// Which atomic operation an rmw transition performs (for traces).
 enum class RmwOp : uint8_t { kNone, kExchange, kAdd, kSub, kAnd, kOr, kXor, kNand, kCas };
+
+/// What rmw `op` with operand `v` writes over `old` (exchange and the fetch-ops; `old` for
+/// kNone and kCas), in 64 bits: the caller keeps the access's width.
+constexpr uint64_t rmw_result(RmwOp op, uint64_t old, uint64_t v) {
+  switch (op) {
+    case RmwOp::kExchange:
+      return v;
+    case RmwOp::kAdd:
+      return old + v;
+    case RmwOp::kSub:
+      return old - v;
+    case RmwOp::kAnd:
+      return old & v;
+    case RmwOp::kOr:
+      return old | v;
+    case RmwOp::kXor:
+      return old ^ v;
+    case RmwOp::kNand:
+      return ~(old & v);
+    default:
+      return old;
+  }
+}
 
 /// One step. While pending, `value` is the operand (store value, CAS desired value) and
 /// `expected` the CAS comparand; once executed, `value` is the value read (kRead), written

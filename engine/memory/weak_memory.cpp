@@ -11,7 +11,8 @@ constexpr uint64_t kGap = uint64_t{1} << 32;
 
 }  // namespace
 
-void WeakMemory::begin(int threads, Trace* trace, Decide decide) {
+void WeakMemory::begin(int threads, Trace* trace, Decide decide, bool latest_rmws) {
+  latest_rmws_ = latest_rmws;
   locations_.clear();
   objects_.clear();
   accesses_.clear();
@@ -115,6 +116,30 @@ uint64_t WeakMemory::load(ThreadId t, size_t step, uintptr_t addr, uint32_t size
   return loc.mo[index].value;
 }
 
+bool WeakMemory::can_follow(const Location& loc, size_t i) {
+  if (i + 1 == loc.mo.size()) return true;
+  return !loc.mo[i + 1].rmw && loc.mo[i + 1].ts - loc.mo[i].ts >= 2;
+}
+
+uint64_t WeakMemory::slot(const Location& loc, size_t i) {
+  if (i + 1 == loc.mo.size()) return loc.mo[i].ts + kGap;
+  return loc.mo[i].ts + (loc.mo[i + 1].ts - loc.mo[i].ts) / 2;
+}
+
+bool WeakMemory::insert(Location& loc, size_t i, Message m, size_t step) {
+  const bool last = i + 1 == loc.mo.size();
+  auto at = loc.mo.insert(loc.mo.begin() + static_cast<std::ptrdiff_t>(i + 1), std::move(m));
+  if (!last) {
+    WeakNote n;
+    n.step = step;
+    n.kind = WeakNote::Kind::kPlacement;
+    n.source = (at + 1)->step;
+    n.newer = static_cast<uint32_t>(loc.mo.end() - at - 1);
+    trace_->weak.push_back(n);
+  }
+  return last;
+}
+
 bool WeakMemory::store(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uint64_t value,
                        MemoryOrder mo) {
   ThreadViews& v = views(t);
@@ -125,34 +150,24 @@ bool WeakMemory::store(ThreadId t, size_t step, uintptr_t addr, uint32_t size, u
   // them are used up.
   std::vector<size_t> after;
   for (size_t i = first_readable(v, loc); i < loc.mo.size(); ++i) {
-    bool last = i + 1 == loc.mo.size();
-    if (!last && (loc.mo[i + 1].rmw || loc.mo[i + 1].ts - loc.mo[i].ts < 2)) continue;
-    after.push_back(i);
+    if (can_follow(loc, i)) after.push_back(i);
   }
   size_t pick = after.size() - 1;
   if (after.size() > 1) {
     pick = decide_(Choice{Choice::Kind::kPlacement, t, step, static_cast<uint32_t>(after.size())});
   }
   size_t i = after[pick];
-  bool last = i + 1 == loc.mo.size();
   Message m;
-  m.ts = last ? loc.mo[i].ts + kGap : loc.mo[i].ts + (loc.mo[i + 1].ts - loc.mo[i].ts) / 2;
+  m.ts = slot(loc, i);
   m.value = value;
   m.step = static_cast<int64_t>(step);
   v.cur.raise(loc.id, m.ts);
   v.acq.raise(loc.id, m.ts);
   m.view = releases(mo) ? v.cur : v.rel;
   m.view.raise(loc.id, m.ts);
-  auto at = loc.mo.insert(loc.mo.begin() + static_cast<std::ptrdiff_t>(i + 1), std::move(m));
-  if (!last) {
-    WeakNote n;
-    n.step = step;
-    n.kind = WeakNote::Kind::kPlacement;
-    n.source = (at + 1)->step;
-    n.newer = static_cast<uint32_t>(loc.mo.end() - at - 1);
-    trace_->weak.push_back(n);
-  }
-  sc_write(loc, at->ts, mo);
+  const uint64_t ts = m.ts;
+  const bool last = insert(loc, i, std::move(m), step);
+  sc_write(loc, ts, mo);
   return last;
 }
 
@@ -161,10 +176,15 @@ void WeakMemory::rmw(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uin
   ThreadViews& v = views(t);
   Location& loc = location(addr, size, old);
   sc_access(v, loc, mo);
-  const Message& read = loc.mo.back();
+  rmw_after(v, loc, loc.mo.size() - 1, value, mo, step);
+}
+
+void WeakMemory::rmw_after(ThreadViews& v, Location& loc, size_t i, uint64_t value, MemoryOrder mo,
+                           size_t step) {
+  const Message& read = loc.mo[i];
   take(v, loc, read, mo);
   Message m;
-  m.ts = read.ts + kGap;
+  m.ts = slot(loc, i);
   m.value = value;
   m.step = static_cast<int64_t>(step);
   m.rmw = true;
@@ -175,35 +195,72 @@ void WeakMemory::rmw(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uin
   m.view = releases(mo) ? v.cur : v.rel;
   m.view.join(read.view);
   m.view.raise(loc.id, m.ts);
-  note(step, loc, loc.mo.size() - 1, WeakNote::Kind::kRead);
+  note(step, loc, i, WeakNote::Kind::kRead);
   sc_write(loc, m.ts, mo);
-  loc.mo.push_back(std::move(m));
+  insert(loc, i, std::move(m), step);
 }
 
-std::optional<uint64_t> WeakMemory::cas_read(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
-                                             uint64_t expected, MemoryOrder failure,
-                                             bool latest_only) {
+std::optional<uint64_t> WeakMemory::rmw_read(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
+                                             const std::function<uint64_t(uint64_t)>& apply,
+                                             MemoryOrder mo, bool latest_only) {
+  if (latest_only || latest_rmws_) return std::nullopt;
+  ThreadViews& v = views(t);
+  Location& loc = location(addr, size);
+  sc_access(v, loc, mo);
+  // RC11's atomicity: the rmw goes right after the message it reads, so not one that an rmw
+  // already follows.
+  const size_t last = loc.mo.size() - 1;
+  std::vector<size_t> options;
+  for (size_t i = first_readable(v, loc); i < last; ++i) {
+    if (can_follow(loc, i)) options.push_back(i);
+  }
+  if (options.empty()) return std::nullopt;
+  options.push_back(last);
+  const uint32_t pick =
+      decide_(Choice{Choice::Kind::kRead, t, step, static_cast<uint32_t>(options.size())});
+  if (options[pick] == last) return std::nullopt;
+  const uint64_t old = loc.mo[options[pick]].value;
+  rmw_after(v, loc, options[pick], apply(old), mo, step);
+  return old;
+}
+
+std::optional<WeakMemory::CasRead> WeakMemory::cas_read(ThreadId t, size_t step, uintptr_t addr,
+                                                        uint32_t size, uint64_t expected,
+                                                        uint64_t desired, MemoryOrder success,
+                                                        MemoryOrder failure, bool latest_only) {
   if (latest_only) return std::nullopt;
   ThreadViews& v = views(t);
   // A seq_cst compare-exchange reads nothing older than the newest seq_cst store to the
   // location, as a seq_cst load does.
   Location& loc = location(addr, size);
   sc_access(v, loc, failure);
-  // A stale message equal to `expected` is no option: reading it, the exchange would succeed,
-  // and an rmw reads the latest message.
-  size_t last = loc.mo.size() - 1;
+  // A stale message equal to `expected` makes the exchange succeed: an rmw, placed right
+  // after it, so no option where an rmw already follows it, nor, for a seq_cst exchange, one
+  // older than the newest seq_cst store.
+  const uint64_t success_floor = success == MemoryOrder::kSeqCst ? sc_.of(loc.id) : 0;
+  const size_t last = loc.mo.size() - 1;
   std::vector<size_t> options;
   for (size_t i = first_readable(v, loc); i < last; ++i) {
-    if (loc.mo[i].value != expected) options.push_back(i);
+    const Message& m = loc.mo[i];
+    if (m.value != expected || (!latest_rmws_ && m.ts >= success_floor && can_follow(loc, i))) {
+      options.push_back(i);
+    }
   }
   if (options.empty()) return std::nullopt;
   options.push_back(last);
-  uint32_t pick =
+  const uint32_t pick =
       decide_(Choice{Choice::Kind::kRead, t, step, static_cast<uint32_t>(options.size())});
-  if (options[pick] == last) return std::nullopt;
-  take(v, loc, loc.mo[options[pick]], failure);
-  note(step, loc, options[pick], WeakNote::Kind::kRead);
-  return loc.mo[options[pick]].value;
+  const size_t i = options[pick];
+  if (i == last) return std::nullopt;
+  const uint64_t read = loc.mo[i].value;
+  if (read == expected) {
+    sc_access(v, loc, success);
+    rmw_after(v, loc, i, desired, success, step);
+    return CasRead{read, true};
+  }
+  take(v, loc, loc.mo[i], failure);
+  note(step, loc, i, WeakNote::Kind::kRead);
+  return CasRead{read, false};
 }
 
 void WeakMemory::read_latest(ThreadId t, size_t step, uintptr_t addr, uint32_t size,

@@ -16,8 +16,12 @@
 //     between an rmw and the message it read (Choice::kPlacement); this is what makes 2+2W
 //     observable. Memory always holds the mo-last value, so the hook writes memory only when
 //     the store goes last.
-//   - An rmw reads the mo-last message and goes right after it; its message carries the view
-//     of the message it read as well (release sequences, C++20 definition: rmws only).
+//   - An rmw reads any message the thread may read that no rmw follows in modification order
+//     (Choice::kRead; the newest is the SC option) and goes right after it; its message
+//     carries the view of the message it read as well (release sequences, C++20 definition:
+//     rmws only). A compare-exchange that reads a stale message equal to its expected value
+//     succeeds there. Counterexamples of format 1 and 2 were recorded with rmws reading the
+//     newest message only (EngineOptions::latest_rmws).
 //   - Fences: an acquire fence makes the acquire view current, a release fence makes the
 //     current view the release view.
 //   - seq_cst: one global SC view. A seq_cst fence joins all of it before and publishes its
@@ -29,7 +33,7 @@
 //     exactly SC. Where psc admits orders no interleaving shows (GenMC's IRIW-acq-sc: acquire
 //     loads before seq_cst loads), some allowed outcomes are not explored: an
 //     under-approximation; against GenMC's litmus suite no program has more execution graphs
-//     than RC11 allows (tests/engine/genmc_litmus/README.md).
+//     than RC11 allows, and 99 of 112 exactly as many (tests/engine/genmc_litmus/README.md).
 //   - Locks, condition variables and futex waits synchronise through a view per object:
 //     every such operation joins it and publishes its own (acquire and release at once).
 // Vector clocks ride in the same views, so happens-before (program order and
@@ -80,8 +84,10 @@ class WeakMemory {
   /// Asks the strategy to decide a choice; returns an option below choice.options.
   using Decide = std::function<uint32_t(const Choice&)>;
 
-  /// Starts an execution of `threads` logical threads; notes go to `trace`.
-  void begin(int threads, Trace* trace, Decide decide);
+  /// Starts an execution of `threads` logical threads; notes go to `trace`. With
+  /// `latest_rmws` every rmw and successful compare-exchange reads the mo-last message
+  /// (EngineOptions::latest_rmws).
+  void begin(int threads, Trace* trace, Decide decide, bool latest_rmws = false);
 
   /// An atomic load of [addr, addr + size) by `t` at trace step `step`: the value read. With
   /// `latest_only` it reads the newest store in modification order, no choice asked.
@@ -95,13 +101,30 @@ class WeakMemory {
   /// wrote `value`.
   void rmw(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uint64_t old, uint64_t value,
            MemoryOrder mo);
-  /// The read of a compare-exchange, before it runs: a stale value it fails on (not equal to
-  /// `expected`), or nullopt when it reads the mo-last value (the caller then runs the real
-  /// compare-exchange and reports it with rmw() or read_latest()). Always nullopt with
+  /// The read of an rmw (exchange, fetch-op) before it runs. RC11 lets it read any message the
+  /// thread may read whose successor in modification order is not an rmw, and go right after
+  /// it; the strategy chooses (Choice::kRead). A stale choice is done here: the rmw's message,
+  /// `apply` of the value read, goes right after the message read, memory keeps the mo-last
+  /// value, and the value read is returned. nullopt when it reads the mo-last message (the
+  /// caller then applies the operation to memory and reports it with rmw()), always with
   /// `latest_only`.
-  std::optional<uint64_t> cas_read(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
-                                   uint64_t expected, MemoryOrder failure,
+  std::optional<uint64_t> rmw_read(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
+                                   const std::function<uint64_t(uint64_t)>& apply, MemoryOrder mo,
                                    bool latest_only = false);
+  /// What a compare-exchange read from a stale message: its value, and whether that equalled
+  /// the expected value (the exchange then happened, placed right after that message).
+  struct CasRead {
+    uint64_t value = 0;
+    bool exchanged = false;
+  };
+  /// The read of a compare-exchange, before it runs: a stale message, on which it fails (not
+  /// equal to `expected`) or succeeds (equal, and no rmw follows it in modification order: the
+  /// exchange of `desired` is then done here, memory keeping the mo-last value); or nullopt
+  /// when it reads the mo-last value (the caller then runs the real compare-exchange and
+  /// reports it with rmw() or read_latest()). Always nullopt with `latest_only`.
+  std::optional<CasRead> cas_read(ThreadId t, size_t step, uintptr_t addr, uint32_t size,
+                                  uint64_t expected, uint64_t desired, MemoryOrder success,
+                                  MemoryOrder failure, bool latest_only = false);
   /// A failed compare-exchange that read the mo-last value.
   void read_latest(ThreadId t, size_t step, uintptr_t addr, uint32_t size, MemoryOrder mo);
   /// atomic_thread_fence.
@@ -161,6 +184,17 @@ class WeakMemory {
   // The index of the first message `t` may read at `loc`.
   size_t first_readable(const ThreadViews& v, const Location& loc) const;
   void take(ThreadViews& v, const Location& loc, const Message& m, MemoryOrder mo);
+  // Whether a new message may go right after message i: not between an rmw and the message it
+  // read, and a timestamp is left between i and i + 1.
+  static bool can_follow(const Location& loc, size_t i);
+  // The timestamp of a message going right after message i.
+  static uint64_t slot(const Location& loc, size_t i);
+  // Puts `m` right after message i, noting its placement when it does not go last; returns
+  // whether it went last.
+  bool insert(Location& loc, size_t i, Message m, size_t step);
+  // The rmw reading message i writes `value` right after it.
+  void rmw_after(ThreadViews& v, Location& loc, size_t i, uint64_t value, MemoryOrder mo,
+                 size_t step);
   // A seq_cst access of `loc` starts from the newest seq_cst write to it (or what a seq_cst
   // fence published); a seq_cst write publishes its timestamp `ts`.
   void sc_access(ThreadViews& v, const Location& loc, MemoryOrder mo);
@@ -176,6 +210,7 @@ class WeakMemory {
   uint32_t next_id_ = 0;
   Trace* trace_ = nullptr;
   Decide decide_;
+  bool latest_rmws_ = false;
 };
 
 }  // namespace lineup::engine

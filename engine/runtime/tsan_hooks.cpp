@@ -265,7 +265,23 @@ T atomic_rmw(volatile T* a, T v, RmwOp op, int mo, uintptr_t pc, Op apply) {
     t.value = bits(v);
     t.weak = seq_cst(mo);
     rec = &e->step(t);
-    if (WeakMemory* w = weak<T>(e)) check_atomic_race(e, w, rec->thread, rec->addr, true, pc);
+    if (WeakMemory* w = weak<T>(e)) {
+      check_atomic_race(e, w, rec->thread, rec->addr, true, pc);
+      const bool latest = e->reads_latest_only(rec->thread, rec->addr);
+      if (latest || e->options().latest_rmws) rec->weak |= le::kLatestOnly;
+      // In c11 mode the rmw may read a stale store; memory then keeps the newest one.
+      auto written = [&](uint64_t old) {
+        return bits(from_bits<T>(le::rmw_result(op, old, bits(v))));
+      };
+      if (auto stale = w->rmw_read(rec->thread, e->last_step(), rec->addr, sizeof(T), written,
+                                   le::memory_order(mo), latest)) {
+        e->note_stale_read(rec->thread, rec->pc, rec->addr);
+        rec->old_value = *stale;
+        rec->value = written(*stale);
+        rec->flags |= le::kValueKnown;
+        return from_bits<T>(*stale);
+      }
+    }
   }
   T old = apply(a, v);
   rec->old_value = bits(old);
@@ -305,17 +321,25 @@ bool atomic_cas(volatile T* a, T* expected, T desired, int mo, int failure_mo, u
     if (WeakMemory* w = weak<T>(e)) {
       check_atomic_race(e, w, rec->thread, rec->addr, true, pc);
       const bool latest = e->reads_latest_only(rec->thread, rec->addr);
-      if (latest) rec->weak |= le::kLatestOnly;
-      // In c11 mode the compare-exchange may fail on a stale value.
+      if (latest || e->options().latest_rmws) rec->weak |= le::kLatestOnly;
+      // In c11 mode the compare-exchange may read a stale value: it fails on one not
+      // expected, and succeeds on one expected, memory then keeping the newest store.
       if (auto stale = w->cas_read(rec->thread, e->last_step(), rec->addr, sizeof(T), rec->expected,
+                                   bits(desired), le::memory_order(mo),
                                    le::memory_order(failure_mo), latest)) {
-        if (*stale != bits(__atomic_load_n(a, __ATOMIC_RELAXED))) {
+        if (stale->exchanged || stale->value != bits(__atomic_load_n(a, __ATOMIC_RELAXED))) {
           e->note_stale_read(rec->thread, rec->pc, rec->addr);
         }
-        *expected = from_bits<T>(*stale);
+        rec->flags |= le::kValueKnown;
+        if (stale->exchanged) {
+          rec->old_value = stale->value;
+          rec->value = bits(desired);
+          return true;
+        }
+        *expected = from_bits<T>(stale->value);
         rec->kind = Kind::kRead;
-        rec->flags |= le::kFailed | le::kValueKnown;
-        rec->old_value = rec->value = *stale;
+        rec->flags |= le::kFailed;
+        rec->old_value = rec->value = stale->value;
         return false;
       }
     }

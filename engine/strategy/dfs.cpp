@@ -15,15 +15,19 @@ namespace {
 // the sleeper's branch explored. A load (or a failing compare-exchange) reads the same stores
 // after a store or rmw as before it, and the new one too; two stores each take any place in
 // modification order after their thread's view, whichever runs first (neither thread has seen
-// the other's). Not a load that could read the newest store only (kLatestOnly), nor two rmws or
-// a store and an rmw (an rmw goes right after the newest store), nor seq_cst accesses (a
-// seq_cst store bounds what seq_cst accesses after it read and where they go).
+// the other's); and a store after an rmw: the rmw read a message and went right after it, which
+// it can do as well after the store, wherever the store goes (not between the two: right after
+// the message read, the store then follows the rmw). Not a load or rmw that could read the
+// newest store only (kLatestOnly), nor two rmws or an rmw after a store (the later rmw may read
+// the other's message), nor seq_cst accesses (a seq_cst store bounds what seq_cst accesses
+// after it read and where they go).
 bool commutes_in_c11(const Transition& p, const Transition& step) {
   if (!p.has(kAtomic) || !step.has(kAtomic) || p.addr != step.addr || p.size != step.size ||
       p.size > 8 || ((p.weak | step.weak) & kSeqCst) != 0) {
     return false;
   }
   if (step.kind == Kind::kRead) return (step.weak & kLatestOnly) == 0;
+  if (step.kind == Kind::kRmw) return (step.weak & kLatestOnly) == 0 && p.kind == Kind::kWrite;
   return step.kind == Kind::kWrite && p.kind == Kind::kWrite;  // a pending CAS is an kRmw
 }
 

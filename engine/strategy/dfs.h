@@ -20,7 +20,7 @@
 // (which joins and publishes the seq_cst view) is dependent with every seq_cst access and fence
 // of another thread, other fences with nothing (they touch their own thread's views), and at
 // one location a sleeping store or rmw stays asleep after a load, and a sleeping store
-// after a store, when neither is seq_cst: whatever the later order reaches, the sleeper's
+// after a store or an rmw, when neither is seq_cst: whatever the later order reaches, the sleeper's
 // branch reached with its choices (dfs.cpp, commutes_in_c11). A thread whose enabledness
 // changes (spin detection, a lock) wakes. Sleep sets so drop only executions whose execution
 // graph another explored execution has (tests/engine's GenMC litmus suite compares the graphs

@@ -18,9 +18,10 @@
 
 namespace lineup::corpus {
 
-/// The format written. Format 1 differs only in its schedules: they were recorded with a step
-/// at every access to a thread's own stack (ReplaySettings::private_stack_steps).
-inline constexpr int kCounterexampleFormat = 2;
+/// The format written. Formats 1 and 2 differ only in their schedules: c11 mode's rmws read
+/// the newest store only (ReplaySettings::latest_rmws), and format 1 had a step at every
+/// access to a thread's own stack (ReplaySettings::private_stack_steps).
+inline constexpr int kCounterexampleFormat = 3;
 /// The oldest format read.
 inline constexpr int kOldestCounterexampleFormat = 1;
 
@@ -28,7 +29,8 @@ struct Counterexample : hunt::FailingCase {
   std::string structure;
   std::string lineup_version;
   uint64_t seed = 0;  // of the hunt's program sequence
-  /// What the schedule and the verdict depend on (format 1: private_stack_steps true).
+  /// What the schedule and the verdict depend on (format 1: private_stack_steps true; formats
+  /// 1 and 2: latest_rmws true).
   hunt::ReplaySettings replay;
   /// The case as the hunt found it, before shrinking (absent if never shrunk).
   std::optional<specs::TestProgram> original_program;

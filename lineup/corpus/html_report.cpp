@@ -192,7 +192,8 @@ std::string html_report(const Counterexample& c) {
   std::vector<const engine::WeakNote*> notes(r.trace.steps.size(), nullptr);
   int stale_reads = 0;
   for (const engine::WeakNote& n : r.trace.weak) {
-    if (n.step < notes.size()) notes[n.step] = &n;
+    // An rmw that read a stale store also notes its place: the read is what the page shows.
+    if (n.step < notes.size() && notes[n.step] == nullptr) notes[n.step] = &n;
     stale_reads += n.kind == engine::WeakNote::Kind::kRead && n.newer > 0 ? 1 : 0;
   }
   d["stale_reads"] = stale_reads;

@@ -193,6 +193,7 @@ void write_replay_settings(const ReplaySettings& s, json& j) {
   if (s.memory_model != engine::MemoryModel::kSc) j["memory_model"] = to_string(s.memory_model);
   if (s.thread_pointer_per_thread) j["thread_pointer_per_thread"] = true;
   if (s.private_stack_steps) j["private_stack_steps"] = true;
+  if (s.latest_rmws) j["latest_rmws"] = true;
   if (!s.report_data_races) j["report_data_races"] = false;
   if (!s.race_suppressions.empty()) j["race_suppressions"] = s.race_suppressions;
 }
@@ -221,6 +222,9 @@ ReplaySettings read_replay_settings(const json& j, int version) {
   if (version > 1 && j.contains("private_stack_steps")) {
     s.private_stack_steps = get_field<bool>(j, "private_stack_steps");
   }
+  // c11 schedules before format 3 have no memory-model choice at an rmw.
+  s.latest_rmws = version <= 2;
+  if (version > 2 && j.contains("latest_rmws")) s.latest_rmws = get_field<bool>(j, "latest_rmws");
   if (j.contains("report_data_races")) {
     s.report_data_races = get_field<bool>(j, "report_data_races");
   }

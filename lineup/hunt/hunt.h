@@ -37,6 +37,9 @@ struct ReplaySettings {
   /// Every plain access to a thread's own stack is a step, even before a pointer into the
   /// stack is published (EngineOptions::private_stack_steps; counterexamples of format 1).
   bool private_stack_steps = false;
+  /// c11 mode: rmws read the newest store only (EngineOptions::latest_rmws; counterexamples of
+  /// format 1 and 2).
+  bool latest_rmws = false;
   /// sc (the default) or c11 (engine/memory/weak_memory.h). In c11 mode the systematic search is
   /// dfs (the portfolio's part, or alone), and every execution is judged by the classic check: the
   /// dependency-aware check derives its order from the trace as an interleaving, which a stale read

@@ -181,6 +181,37 @@ TEST(Litmus, CoherenceWriteRead) {
   EXPECT_EQ(enumerate(Litmus::kCoWR, MemoryModel::kSc).outcomes, coherent);
 }
 
+// MP whose data read is an rmw. With relaxed accesses a fetch_add may read the initial value
+// after the flag was seen, going before T0's store in modification order ([RC11]: an rmw reads
+// its immediate mo-predecessor, which need not be the newest store), and a compare-exchange of
+// the initial 0 may succeed there; SC forbids (1, 0) and (1, 1) respectively. With
+// release/acquire, T0's store happens before the fetch_add, which then reads it, never the
+// initial value (coherence): (1, 0) forbidden in both modes.
+TEST(Litmus, MessagePassingRmwMayReadAnOlderStore) {
+  const struct {
+    Litmus litmus;
+    std::vector<int> sc_forbids;
+    bool c11_allows;
+  } cases[] = {{Litmus::kMpRelaxedRmw, {1, 0}, true},
+               {Litmus::kMpRelaxedCas, {1, 1}, true},
+               {Litmus::kMpReleaseAcquireRmw, {1, 0}, false}};
+  for (const auto& c : cases) {
+    const Outcomes sc = without(all_pairs(), c.sc_forbids);
+    EXPECT_EQ(enumerate(c.litmus, MemoryModel::kC11).outcomes, c.c11_allows ? all_pairs() : sc);
+    EXPECT_EQ(enumerate(c.litmus, MemoryModel::kSc).outcomes, sc);
+  }
+}
+
+// Two fetch_adds never read the same store, stale or not ([RC11]'s atomicity: each goes right
+// after the store it reads): (0, 0) and (1, 1) forbidden in both modes. Each of the six
+// modification orders gives one outcome: W A B (1, 2), W B A (2, 1), A W B and A B W (0, 1),
+// B W A and B A W (1, 0).
+TEST(Litmus, RmwsNeverReadTheSameStore) {
+  Outcomes atomic = {{0, 1}, {1, 0}, {1, 2}, {2, 1}};
+  EXPECT_EQ(enumerate(Litmus::kRmwAtomicity, MemoryModel::kC11).outcomes, atomic);
+  EXPECT_EQ(enumerate(Litmus::kRmwAtomicity, MemoryModel::kSc).outcomes, atomic);
+}
+
 // c11 mode explores more executions than SC mode exactly where stale reads are possible; the
 // counts pin the enumeration down. MP, 2 threads of 2 steps: 6 interleavings in SC mode; in
 // c11 mode 7 more, each reading one store older. All-seq_cst SB has no stale read to offer.

@@ -56,10 +56,13 @@ TEST(WeakMemory, ScheduleTokenKeepsChoices) {
   EXPECT_FALSE(Schedule::from_token("s1:a/w:1,,2").has_value());
 }
 
-// Every execution of 2+2W (placement choices) and IRIW (read choices) replays from its token to
+// Every execution of 2+2W (placement choices), IRIW (read choices) and the rmw programs (an rmw
+// reading a stale store, placed before newer ones) replays from its token to
 // the same trace, notes included, and the same outcome.
 TEST(WeakMemory, ReplayIsExact) {
-  for (fixtures::Litmus litmus : {fixtures::Litmus::k2p2wRelaxed, fixtures::Litmus::kIriwAcquire}) {
+  for (fixtures::Litmus litmus :
+       {fixtures::Litmus::k2p2wRelaxed, fixtures::Litmus::kIriwAcquire,
+        fixtures::Litmus::kMpRelaxedCas, fixtures::Litmus::kRmwAtomicity}) {
     std::vector<Recorded> runs = every_execution(litmus);
     ASSERT_FALSE(runs.empty());
     Engine engine(c11());
@@ -88,6 +91,43 @@ TEST(WeakMemory, TraceNamesTheStoreRead) {
     EXPECT_NE(run.trace.find("reads the store of step 1"), std::string::npos) << run.trace;
   }
   EXPECT_EQ(stale_data, 1);
+}
+
+// An rmw that reads a stale store says what it read and where it went.
+TEST(WeakMemory, TraceNamesTheStoreAnRmwReadAndItsPlace) {
+  int stale_data = 0;
+  for (const Recorded& run : every_execution(fixtures::Litmus::kMpRelaxedRmw)) {
+    if (run.registers[0] != 1 || run.registers[1] != 0) continue;
+    ++stale_data;
+    EXPECT_NE(run.trace.find("reads the initial value, not the latest (1 newer store); placed "
+                             "before the store of step 0 in modification order (1 store after "
+                             "it)"),
+              std::string::npos)
+        << run.trace;
+  }
+  EXPECT_EQ(stale_data, 1);
+}
+
+// EngineOptions::latest_rmws (the replay of counterexamples of format 1 and 2): rmws read the
+// newest store, as they did then; plain loads still read stale ones. In relaxed MP with a
+// fetch_add, the flag seen, the fetch_add then reads T0's store, never the initial value.
+TEST(WeakMemory, LatestRmwsReadTheNewestStoreOnly) {
+  for (bool latest : {false, true}) {
+    EngineOptions options = c11();
+    options.latest_rmws = latest;
+    Engine engine(options);
+    std::array<int, 4> registers{};
+    Program p = fixtures::litmus_program(fixtures::Litmus::kMpRelaxedRmw, &registers);
+    DfsStrategy dfs;
+    int stale_rmw = 0, stale_flag = 0;
+    engine.explore(p, dfs, [&](const ExecutionResult& r) {
+      stale_rmw += registers[0] == 1 && registers[1] == 0;
+      stale_flag += registers[0] == 0 && registers[1] == 1;
+      return r.ok();
+    });
+    EXPECT_EQ(stale_rmw, latest ? 0 : 1) << latest;
+    EXPECT_GT(stale_flag, 0) << latest;
+  }
 }
 
 int count_races(std::memory_order store, std::memory_order load, MemoryModel model,

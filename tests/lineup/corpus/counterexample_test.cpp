@@ -75,11 +75,12 @@ void expect_same(const Counterexample& a, const Counterexample& b) {
 rc::Gen<hunt::ReplaySettings> arbitrary_replay_settings() {
   return rc::gen::exec([] {
     hunt::ReplaySettings s;
-    auto& [atomics_only, thread_pointer_per_thread, private_stack_steps, memory_model,
+    auto& [atomics_only, thread_pointer_per_thread, private_stack_steps, latest_rmws, memory_model,
            report_data_races, race_suppressions, dependency_aware, model_spec] = s;
     atomics_only = *rc::gen::arbitrary<bool>();
     thread_pointer_per_thread = *rc::gen::arbitrary<bool>();
     private_stack_steps = *rc::gen::arbitrary<bool>();
+    latest_rmws = *rc::gen::arbitrary<bool>();
     memory_model = *rc::gen::element(engine::MemoryModel::kSc, engine::MemoryModel::kC11);
     report_data_races = *rc::gen::arbitrary<bool>();
     race_suppressions = *rc::gen::container<std::vector<std::string>>(
@@ -165,13 +166,31 @@ TEST(Counterexample, FormatOneSchedulesHaveStackSteps) {
   ASSERT_FALSE(c.replay.private_stack_steps);
   std::string text = to_json(c, *target().model);
   EXPECT_FALSE(from_json(text).replay.private_stack_steps);
-  const std::string version = "\"format_version\": 2";
+  const std::string version = "\"format_version\": 3";
   text.replace(text.find(version), version.size(), "\"format_version\": 1");
   Counterexample old = from_json(text);
   EXPECT_TRUE(old.replay.private_stack_steps);
   EXPECT_TRUE(old.replay_options().replay.private_stack_steps);
   c.replay.private_stack_steps = true;
   EXPECT_TRUE(from_json(to_json(c, *target().model)).replay.private_stack_steps);
+}
+
+// Files of format 1 and 2 were recorded with c11 mode's rmws reading the newest store only;
+// format 3 ones with every store RC11 allows.
+TEST(Counterexample, FormatTwoSchedulesHaveLatestRmws) {
+  Counterexample c = sample(4);
+  std::string text = to_json(c, *target().model);
+  EXPECT_FALSE(from_json(text).replay.latest_rmws);
+  const std::string version = "\"format_version\": 3";
+  for (const char* older : {"\"format_version\": 2", "\"format_version\": 1"}) {
+    std::string old_text = text;
+    old_text.replace(old_text.find(version), version.size(), older);
+    Counterexample old = from_json(old_text);
+    EXPECT_TRUE(old.replay.latest_rmws) << older;
+    EXPECT_TRUE(old.replay_options().replay.engine_options(target()).latest_rmws) << older;
+    // Written again, the file keeps what its schedule depends on.
+    EXPECT_TRUE(from_json(to_json(old, *target().model)).replay.latest_rmws) << older;
+  }
 }
 
 TEST(Counterexample, EveryTruncationIsRejectedWithAReason) {
@@ -201,10 +220,10 @@ TEST(Counterexample, DamagedFieldsAreNamed) {
     }
     return std::string("accepted");
   };
-  EXPECT_EQ(error_of("\"format_version\": 2", "\"format_version\": 3"),
-            "field 'format_version': 3 is not supported (this lineup reads 1 to 2)");
-  EXPECT_EQ(error_of("\"format_version\": 2", "\"format_version\": 0"),
-            "field 'format_version': 0 is not supported (this lineup reads 1 to 2)");
+  EXPECT_EQ(error_of("\"format_version\": 3", "\"format_version\": 4"),
+            "field 'format_version': 4 is not supported (this lineup reads 1 to 3)");
+  EXPECT_EQ(error_of("\"format_version\": 3", "\"format_version\": 0"),
+            "field 'format_version': 0 is not supported (this lineup reads 1 to 3)");
   EXPECT_EQ(error_of("\"schedule\": \"s1:", "\"schedule\": \"x1:"),
             "field 'schedule': malformed schedule token: expected prefix \"s1:\"");
   EXPECT_EQ(
