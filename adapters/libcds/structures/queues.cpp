@@ -58,6 +58,16 @@ LINEUP_REGISTER(reg::queue<MoirQueue>("cds/moirqueue",
 LINEUP_REGISTER(reg::queue<BasketQueue>("cds/basketqueue",
                                         "BasketQueue<HP, int>: Hoffman/Shalev/Shavit baskets "
                                         "queue: enqueue, dequeue, empty"));
+// The same queue with every ordered access seq_cst (its memory model option): an enqueuer's
+// read of the tail's next then synchronises with the enqueue that linked it, so its link of
+// its own node is ordered after that enqueuer's reset of the node's next (docs/findings.md,
+// BasketQueue): the control for cds/basketqueue's lost node in c11 mode.
+struct SeqCstBasketTraits : ::cds::container::basket_queue::traits {
+  using memory_model = ::cds::opt::v::sequential_consistent;
+};
+LINEUP_REGISTER(reg::queue<::cds::container::BasketQueue<HP, int, SeqCstBasketTraits>>(
+    "control/cds-basketqueue-seq-cst",
+    "BasketQueue<HP, int> with seq_cst ordering: enqueue, dequeue, empty"));
 LINEUP_REGISTER(reg::queue<OptimisticQueue>("cds/optimisticqueue",
                                             "OptimisticQueue<HP, int>: Ladan-Mozes/Shavit "
                                             "doubly linked queue: enqueue, dequeue, empty"));

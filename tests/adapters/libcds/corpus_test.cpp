@@ -12,6 +12,6 @@ namespace {
 // IterableList's relaxed traversal under c11 (a crash and a deadlock), and SegmentedQueue's
 // relaxed publication of its tail segment under c11 (a pop answering empty), and MichaelList's
 // acquire-only unlink under c11 (a contains not synchronised with the insert it finds).
-TEST(LibcdsFindings, EveryFindingIsArchived) { EXPECT_EQ(lineup_corpus_tests_LibcdsFindings, 7); }
+TEST(LibcdsFindings, EveryFindingIsArchived) { EXPECT_EQ(lineup_corpus_tests_LibcdsFindings, 8); }
 
 }  // namespace

@@ -143,6 +143,23 @@ TEST(CdsMSQueue, Issue186IsADataRaceInC11Mode) {
   EXPECT_TRUE(control.violations.empty()) << control.violations.front().report;
 }
 
+// One hunt of `client` on `structure` in c11 mode, data races let pass: dfs within one
+// preemption and `stale_bound` stale choices, to the end of that bound.
+hunt::HuntResult hunt_c11_client(const char* structure, const char* client, int stale_bound) {
+  const specs::Target& target = *specs::find_target(structure);
+  hunt::HuntOptions o;
+  o.budget_seconds = 1e9;
+  o.max_programs = 1;
+  o.replay.memory_model = engine::MemoryModel::kC11;
+  o.replay.report_data_races = false;
+  o.search.strategy = engine::StrategyKind::kDfs;
+  o.search.bound = 1;
+  o.search.stale_bound = stale_bound;
+  o.search.executions_per_program = 200000;
+  o.client = generator::parse_client(*target.model, client, hunt::client_limits());
+  return hunt::hunt(target, o);
+}
+
 // MichaelList under the C++ memory model (docs/findings.md): an erase's unlinking
 // compare-exchange is acquire only, so a search that reads the new link is not synchronised with
 // the insert of the node it reaches, and a contains(3) answering true does not happen after
@@ -151,29 +168,37 @@ TEST(CdsMSQueue, Issue186IsADataRaceInC11Mode) {
 // seq_cst keeps the promise over every execution within one preemption and two stale reads (the
 // bound the bug needs: with one stale read it is not reached).
 TEST(CdsMichaelList, AnUnlinkReleasesNothingInC11Mode) {
-  auto hunt_client = [](const char* structure) {
-    const specs::Target& target = *specs::find_target(structure);
-    hunt::HuntOptions o;
-    o.budget_seconds = 1e9;
-    o.max_programs = 1;
-    o.replay.memory_model = engine::MemoryModel::kC11;
-    o.replay.report_data_races = false;
-    o.search.strategy = engine::StrategyKind::kDfs;
-    o.search.bound = 1;
-    o.search.stale_bound = 2;
-    o.search.executions_per_program = 200000;
-    o.client = generator::parse_client(
-        *target.model, "insert(1) erase(1) | insert(3) | contains(3)", hunt::client_limits());
-    return hunt::hunt(target, o);
-  };
-  hunt::HuntResult r = hunt_client("cds/michael_list");
+  hunt::HuntResult r =
+      hunt_c11_client("cds/michael_list", "insert(1) erase(1) | insert(3) | contains(3)", 2);
   ASSERT_EQ(r.violations.size(), 1u);
   const hunt::Violation& v = r.violations.front();
   EXPECT_EQ(v.kind, hunt::ViolationKind::kMissingSynchronization) << v.report;
   EXPECT_NE(v.report.find("T2[0].contains(3) -> 1 does not happen after T1[0].insert(3)"),
             std::string::npos)
       << v.report;
-  hunt::HuntResult control = hunt_client("control/cds-michael-list-seq-cst");
+  hunt::HuntResult control = hunt_c11_client("control/cds-michael-list-seq-cst",
+                                             "insert(1) erase(1) | insert(3) | contains(3)", 2);
+  EXPECT_EQ(control.programs, 1u);
+  EXPECT_TRUE(control.violations.empty()) << control.violations.front().report;
+}
+
+// BasketQueue's enqueue reads the tail's next relaxed (basket_queue.h:642), so an enqueuer that
+// finds another's new node there learns nothing of that enqueuer's reset of the node's own next
+// (line 645, before its release compare-exchange links the node): its compare-exchange linking
+// its node after that one may read the node's older null and go before the reset in
+// modification order (RC11 lets an rmw read any store no rmw follows). The reset then erases
+// the link, the tail names the lost node, and the second pop dereferences its null successor.
+// The crash needs three stale choices (within two, bound 1 completes clean); the same queue with
+// every ordered access seq_cst completes that bound clean.
+TEST(CdsBasketQueue, AResetOverwritesAStaleLinkInC11Mode) {
+  const char* client = "push(1) | push(1) | pop() pop()";
+  hunt::HuntResult r = hunt_c11_client("cds/basketqueue", client, 3);
+  ASSERT_EQ(r.violations.size(), 1u);
+  EXPECT_EQ(r.violations.front().kind, hunt::ViolationKind::kCrash) << r.violations.front().report;
+  EXPECT_NE(r.violations.front().report.find("basket_queue.h:379"), std::string::npos)
+      << r.violations.front().report;
+  EXPECT_TRUE(hunt_c11_client("cds/basketqueue", client, 2).violations.empty());
+  hunt::HuntResult control = hunt_c11_client("control/cds-basketqueue-seq-cst", client, 3);
   EXPECT_EQ(control.programs, 1u);
   EXPECT_TRUE(control.violations.empty()) << control.violations.front().report;
 }
