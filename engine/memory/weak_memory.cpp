@@ -9,6 +9,24 @@ namespace {
 // messages takes the midpoint; a gap that is used up is not offered as a place any more.
 constexpr uint64_t kGap = uint64_t{1} << 32;
 
+// The read choice of an rmw or compare-exchange of thread `t` at `step`: the older messages
+// [first, last) that `offer` accepts, then `last`, the mo-last one (the SC option). The index
+// chosen, or nullopt when the mo-last one was chosen or no older one was offered.
+template <class Offer>
+std::optional<size_t> choose_older(const WeakMemory::Decide& decide, ThreadId t, size_t step,
+                                   size_t first, size_t last, Offer offer) {
+  std::vector<size_t> options;
+  for (size_t i = first; i < last; ++i) {
+    if (offer(i)) options.push_back(i);
+  }
+  if (options.empty()) return std::nullopt;
+  options.push_back(last);
+  const uint32_t pick =
+      decide(Choice{Choice::Kind::kRead, t, step, static_cast<uint32_t>(options.size())});
+  if (options[pick] == last) return std::nullopt;
+  return options[pick];
+}
+
 }  // namespace
 
 void WeakMemory::begin(int threads, Trace* trace, Decide decide, bool latest_rmws) {
@@ -209,18 +227,12 @@ std::optional<uint64_t> WeakMemory::rmw_read(ThreadId t, size_t step, uintptr_t 
   sc_access(v, loc, mo);
   // RC11's atomicity: the rmw goes right after the message it reads, so not one that an rmw
   // already follows.
-  const size_t last = loc.mo.size() - 1;
-  std::vector<size_t> options;
-  for (size_t i = first_readable(v, loc); i < last; ++i) {
-    if (can_follow(loc, i)) options.push_back(i);
-  }
-  if (options.empty()) return std::nullopt;
-  options.push_back(last);
-  const uint32_t pick =
-      decide_(Choice{Choice::Kind::kRead, t, step, static_cast<uint32_t>(options.size())});
-  if (options[pick] == last) return std::nullopt;
-  const uint64_t old = loc.mo[options[pick]].value;
-  rmw_after(v, loc, options[pick], apply(old), mo, step);
+  const std::optional<size_t> i =
+      choose_older(decide_, t, step, first_readable(v, loc), loc.mo.size() - 1,
+                   [&](size_t k) { return can_follow(loc, k); });
+  if (!i) return std::nullopt;
+  const uint64_t old = loc.mo[*i].value;
+  rmw_after(v, loc, *i, apply(old), mo, step);
   return old;
 }
 
@@ -238,28 +250,21 @@ std::optional<WeakMemory::CasRead> WeakMemory::cas_read(ThreadId t, size_t step,
   // after it, so no option where an rmw already follows it, nor, for a seq_cst exchange, one
   // older than the newest seq_cst store.
   const uint64_t success_floor = success == MemoryOrder::kSeqCst ? sc_.of(loc.id) : 0;
-  const size_t last = loc.mo.size() - 1;
-  std::vector<size_t> options;
-  for (size_t i = first_readable(v, loc); i < last; ++i) {
-    const Message& m = loc.mo[i];
-    if (m.value != expected || (!latest_rmws_ && m.ts >= success_floor && can_follow(loc, i))) {
-      options.push_back(i);
-    }
-  }
-  if (options.empty()) return std::nullopt;
-  options.push_back(last);
-  const uint32_t pick =
-      decide_(Choice{Choice::Kind::kRead, t, step, static_cast<uint32_t>(options.size())});
-  const size_t i = options[pick];
-  if (i == last) return std::nullopt;
-  const uint64_t read = loc.mo[i].value;
+  const std::optional<size_t> i =
+      choose_older(decide_, t, step, first_readable(v, loc), loc.mo.size() - 1, [&](size_t k) {
+        const Message& m = loc.mo[k];
+        return m.value != expected ||
+               (!latest_rmws_ && m.ts >= success_floor && can_follow(loc, k));
+      });
+  if (!i) return std::nullopt;
+  const uint64_t read = loc.mo[*i].value;
   if (read == expected) {
     sc_access(v, loc, success);
-    rmw_after(v, loc, i, desired, success, step);
+    rmw_after(v, loc, *i, desired, success, step);
     return CasRead{read, true};
   }
-  take(v, loc, loc.mo[i], failure);
-  note(step, loc, i, WeakNote::Kind::kRead);
+  take(v, loc, loc.mo[*i], failure);
+  note(step, loc, *i, WeakNote::Kind::kRead);
   return CasRead{read, false};
 }
 
