@@ -49,6 +49,7 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   result.suppressed_races = 0;
   result.thread_pointer_switched = false;
   result.retry_cut_loop.clear();
+  result.inconsistent = false;
   result.idle_rounds.clear();
   thread_count_ = static_cast<int>(program.threads.size());
   threads_.resize(static_cast<size_t>(thread_count_));
@@ -80,7 +81,8 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
   weak_ = options_.memory_model == MemoryModel::kC11 ? &weak_model_ : nullptr;
   if (weak_) {
     weak_->begin(
-        thread_count_, trace_, [this](const Choice& c) { return decide(c); }, options_.latest_rmws);
+        thread_count_, trace_, [this](const Choice& c) { return decide(c); }, options_.latest_rmws,
+        options_.rc11_seq_cst);
   }
 
   // The previous execution's writes to static data are undone only now, so that what it left
@@ -121,6 +123,13 @@ void Execution::run(const Program& program, Strategy& strategy, ExecutionResult&
     }
   }
   tl_execution = nullptr;
+  if (weak_ != nullptr && !weak_->consistent()) {
+    // Whatever it ended in, a failure included: RC11 forbids the execution.
+    result.outcome = Outcome::kAbandoned;
+    result.message = "not RC11-consistent: its seq_cst events have no order psc admits";
+    result.thread = kNoThread;
+    result.inconsistent = true;
+  }
   for (ExecutionListener* l : listeners_) l->after_execution(result.ok());
   fibers_.end_execution();
 }

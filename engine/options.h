@@ -38,6 +38,13 @@ struct EngineOptions {
   /// mode's do) instead of any store RC11 lets it read (weak_memory.h). Counterexamples of
   /// format 1 and 2 were recorded this way.
   bool latest_rmws = false;
+  /// c11 mode: seq_cst accesses and fences are ordered by RC11's psc rather than by the order
+  /// they run in (weak_memory.h, psc.h). They then read and are placed as acquire and release
+  /// ones are, and an execution whose psc has a cycle, which RC11 forbids, ends kAbandoned
+  /// with ExecutionResult::inconsistent set, whatever it did: nothing it did is reported.
+  /// Exact, at the cost of exploring such executions to their end; off, seq_cst events are
+  /// ordered as they run (an under-approximation: weak_memory.h names what it leaves out).
+  bool rc11_seq_cst = false;
   /// An execution longer than this many steps stops with Outcome::kStepLimit.
   size_t step_limit = 200'000;
   /// Treat threads that repeat identical read-only loop iterations as blocked (spin_window.h).

@@ -72,6 +72,9 @@ struct ExecutionResult {
   /// location that round read has changed since (retry_rounds.h); empty otherwise. The
   /// execution without that round has the same history and is explored.
   std::string retry_cut_loop;
+  /// With EngineOptions::rc11_seq_cst: the execution ended kAbandoned because its seq_cst
+  /// events have no order RC11's psc admits; it is no execution of the program.
+  bool inconsistent = false;
   /// With EngineOptions::record_idle_rounds: the rounds of marked retry loops that changed
   /// nothing, each as its thread and the span of trace steps [from, to) in which the round's
   /// steps are that thread's. The execution without them has the same history.

@@ -29,8 +29,11 @@ std::optional<size_t> choose_older(const WeakMemory::Decide& decide, ThreadId t,
 
 }  // namespace
 
-void WeakMemory::begin(int threads, Trace* trace, Decide decide, bool latest_rmws) {
+void WeakMemory::begin(int threads, Trace* trace, Decide decide, bool latest_rmws,
+                       bool rc11_seq_cst) {
   latest_rmws_ = latest_rmws;
+  rc11_seq_cst_ = rc11_seq_cst;
+  events_.clear();
   locations_.clear();
   objects_.clear();
   accesses_.clear();
@@ -99,8 +102,26 @@ void WeakMemory::sc_access(ThreadViews& v, const Location& loc, MemoryOrder mo) 
 }
 
 void WeakMemory::sc_write(const Location& loc, uint64_t ts, MemoryOrder mo) {
-  if (mo == MemoryOrder::kSeqCst) sc_.raise(loc.id, ts);
+  // With rc11_seq_cst_ nothing enters sc_: psc, checked afterwards, orders seq_cst events.
+  if (mo == MemoryOrder::kSeqCst && !rc11_seq_cst_) sc_.raise(loc.id, ts);
 }
+
+void WeakMemory::record(ThreadId t, const Location* loc, uint64_t read, uint64_t written,
+                        MemoryOrder mo) {
+  if (!rc11_seq_cst_) return;
+  PscEvent e;
+  e.thread = t;
+  e.location = loc != nullptr ? loc->id : PscEvent::kFence;
+  e.reads = read != 0;  // every message's timestamp is above 0
+  e.writes = written != 0;
+  e.sc = mo == MemoryOrder::kSeqCst;
+  e.read_ts = read;
+  e.write_ts = written;
+  e.clock = threads_[static_cast<size_t>(t)].cur.clock;
+  events_.push_back(std::move(e));
+}
+
+bool WeakMemory::consistent() const { return !rc11_seq_cst_ || psc_acyclic(events_); }
 
 void WeakMemory::take(ThreadViews& v, const Location& loc, const Message& m, MemoryOrder mo) {
   v.cur.raise(loc.id, m.ts);
@@ -131,6 +152,7 @@ uint64_t WeakMemory::load(ThreadId t, size_t step, uintptr_t addr, uint32_t size
   }
   take(v, loc, loc.mo[index], mo);
   note(step, loc, index, WeakNote::Kind::kRead);
+  record(t, &loc, loc.mo[index].ts, 0, mo);
   return loc.mo[index].value;
 }
 
@@ -186,6 +208,7 @@ bool WeakMemory::store(ThreadId t, size_t step, uintptr_t addr, uint32_t size, u
   const uint64_t ts = m.ts;
   const bool last = insert(loc, i, std::move(m), step);
   sc_write(loc, ts, mo);
+  record(t, &loc, 0, ts, mo);
   return last;
 }
 
@@ -194,11 +217,11 @@ void WeakMemory::rmw(ThreadId t, size_t step, uintptr_t addr, uint32_t size, uin
   ThreadViews& v = views(t);
   Location& loc = location(addr, size, old);
   sc_access(v, loc, mo);
-  rmw_after(v, loc, loc.mo.size() - 1, value, mo, step);
+  rmw_after(t, v, loc, loc.mo.size() - 1, value, mo, step);
 }
 
-void WeakMemory::rmw_after(ThreadViews& v, Location& loc, size_t i, uint64_t value, MemoryOrder mo,
-                           size_t step) {
+void WeakMemory::rmw_after(ThreadId t, ThreadViews& v, Location& loc, size_t i, uint64_t value,
+                           MemoryOrder mo, size_t step) {
   const Message& read = loc.mo[i];
   take(v, loc, read, mo);
   Message m;
@@ -215,6 +238,9 @@ void WeakMemory::rmw_after(ThreadViews& v, Location& loc, size_t i, uint64_t val
   m.view.raise(loc.id, m.ts);
   note(step, loc, i, WeakNote::Kind::kRead);
   sc_write(loc, m.ts, mo);
+  // As in RC11's graphs, an rmw is a read and then a write, in program order.
+  record(t, &loc, read.ts, 0, mo);
+  record(t, &loc, 0, m.ts, mo);
   insert(loc, i, std::move(m), step);
 }
 
@@ -232,7 +258,7 @@ std::optional<uint64_t> WeakMemory::rmw_read(ThreadId t, size_t step, uintptr_t 
                    [&](size_t k) { return can_follow(loc, k); });
   if (!i) return std::nullopt;
   const uint64_t old = loc.mo[*i].value;
-  rmw_after(v, loc, *i, apply(old), mo, step);
+  rmw_after(t, v, loc, *i, apply(old), mo, step);
   return old;
 }
 
@@ -260,11 +286,12 @@ std::optional<WeakMemory::CasRead> WeakMemory::cas_read(ThreadId t, size_t step,
   const uint64_t read = loc.mo[*i].value;
   if (read == expected) {
     sc_access(v, loc, success);
-    rmw_after(v, loc, *i, desired, success, step);
+    rmw_after(t, v, loc, *i, desired, success, step);
     return CasRead{read, true};
   }
   take(v, loc, loc.mo[*i], failure);
   note(step, loc, *i, WeakNote::Kind::kRead);
+  record(t, &loc, loc.mo[*i].ts, 0, failure);
   return CasRead{read, false};
 }
 
@@ -275,12 +302,13 @@ void WeakMemory::read_latest(ThreadId t, size_t step, uintptr_t addr, uint32_t s
   sc_access(v, loc, mo);
   take(v, loc, loc.mo.back(), mo);
   note(step, loc, loc.mo.size() - 1, WeakNote::Kind::kRead);
+  record(t, &loc, loc.mo.back().ts, 0, mo);
 }
 
 void WeakMemory::fence(ThreadId t, MemoryOrder mo) {
   ThreadViews& v = views(t);
   if (acquires(mo)) v.cur.join(v.acq);
-  if (mo == MemoryOrder::kSeqCst) {
+  if (mo == MemoryOrder::kSeqCst && !rc11_seq_cst_) {
     // Fences are ordered by their whole views: each learns all that earlier ones knew.
     v.cur.join(sc_);
     v.acq.join(sc_);
@@ -288,6 +316,7 @@ void WeakMemory::fence(ThreadId t, MemoryOrder mo) {
   }
   v.acq.join(v.cur);
   if (releases(mo)) v.rel = v.cur;
+  record(t, nullptr, 0, 0, mo);
 }
 
 void WeakMemory::synchronise(ThreadId t, uintptr_t object) {

@@ -74,6 +74,7 @@
 
 #include "engine/memory/choice.h"
 #include "engine/memory/memory_model.h"
+#include "engine/memory/psc.h"
 #include "engine/memory/view.h"
 #include "engine/trace.h"
 
@@ -86,8 +87,15 @@ class WeakMemory {
 
   /// Starts an execution of `threads` logical threads; notes go to `trace`. With
   /// `latest_rmws` every rmw and successful compare-exchange reads the mo-last message
-  /// (EngineOptions::latest_rmws).
-  void begin(int threads, Trace* trace, Decide decide, bool latest_rmws = false);
+  /// (EngineOptions::latest_rmws). With `rc11_seq_cst` seq_cst accesses and fences run as
+  /// acquire/release ones, and consistent() says whether RC11's psc admits the execution
+  /// (EngineOptions::rc11_seq_cst).
+  void begin(int threads, Trace* trace, Decide decide, bool latest_rmws = false,
+             bool rc11_seq_cst = false);
+  /// Whether the execution so far is RC11-consistent: always with seq_cst ordered as it runs;
+  /// with `rc11_seq_cst`, whether its psc is acyclic (psc.h). An inconsistent execution stays
+  /// so whatever follows.
+  bool consistent() const;
 
   /// An atomic load of [addr, addr + size) by `t` at trace step `step`: the value read. With
   /// `latest_only` it reads the newest store in modification order, no choice asked.
@@ -193,13 +201,16 @@ class WeakMemory {
   // whether it went last.
   bool insert(Location& loc, size_t i, Message m, size_t step);
   // The rmw reading message i writes `value` right after it.
-  void rmw_after(ThreadViews& v, Location& loc, size_t i, uint64_t value, MemoryOrder mo,
-                 size_t step);
+  void rmw_after(ThreadId t, ThreadViews& v, Location& loc, size_t i, uint64_t value,
+                 MemoryOrder mo, size_t step);
   // A seq_cst access of `loc` starts from the newest seq_cst write to it (or what a seq_cst
   // fence published); a seq_cst write publishes its timestamp `ts`.
   void sc_access(ThreadViews& v, const Location& loc, MemoryOrder mo);
   void sc_write(const Location& loc, uint64_t ts, MemoryOrder mo);
   void note(size_t step, const Location& loc, size_t index, WeakNote::Kind kind);
+  // With rc11_seq_cst_: records an event of `t` for the psc check; `read`/`written` are the
+  // timestamps of the message read and written, 0 for none.
+  void record(ThreadId t, const Location* loc, uint64_t read, uint64_t written, MemoryOrder mo);
   ThreadViews& views(ThreadId t);
 
   std::map<uintptr_t, Location> locations_;
@@ -211,6 +222,8 @@ class WeakMemory {
   Trace* trace_ = nullptr;
   Decide decide_;
   bool latest_rmws_ = false;
+  bool rc11_seq_cst_ = false;
+  std::vector<PscEvent> events_;
 };
 
 }  // namespace lineup::engine

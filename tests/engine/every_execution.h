@@ -3,6 +3,8 @@
 // plain accesses no scheduling points (the programs keep their registers in plain memory), no
 // spin detection. With `sleep_sets`, DFS keeps sleep sets (strategy/dfs.h): executions that
 // differ from an explored one only in the order of independent steps end abandoned, uncounted.
+// With `rc11_seq_cst` (EngineOptions::rc11_seq_cst) seq_cst events are ordered by RC11's psc;
+// the executions it forbids end abandoned, uncounted.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -18,16 +20,17 @@ namespace lineup::engine::testing {
 /// `each(result)` after it; expects the search to end exhaustive. Returns how many ran.
 template <class Each>
 uint64_t for_every_execution(const Program& p, MemoryModel model, Each each,
-                             bool sleep_sets = false) {
+                             bool sleep_sets = false, bool rc11_seq_cst = false) {
   EngineOptions options;
   options.memory_model = model;
+  options.rc11_seq_cst = rc11_seq_cst;
   options.schedule_plain_accesses = false;
   options.detect_spins = false;
   Engine engine(options);
   DfsStrategy dfs(-1, -1,
                   sleep_sets ? DfsStrategy::sleep_sets_for(model) : DfsStrategy::SleepSets::kNone);
   uint64_t n = engine.explore(p, dfs, [&](const ExecutionResult& r) {
-    if (sleep_sets && r.outcome == Outcome::kAbandoned) return true;
+    if (r.inconsistent || (sleep_sets && r.outcome == Outcome::kAbandoned)) return true;
     EXPECT_EQ(r.outcome, Outcome::kCompleted) << r.message;
     each(r);
     return r.ok();
