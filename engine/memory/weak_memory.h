@@ -32,8 +32,11 @@
 //     SB+3sc+acq, SB+rfis, 2+2W+3sc+rel). For programs whose atomics are all seq_cst this gives
 //     exactly SC. Where psc admits orders no interleaving shows (GenMC's IRIW-acq-sc: acquire
 //     loads before seq_cst loads), some allowed outcomes are not explored: an
-//     under-approximation; against GenMC's litmus suite no program has more execution graphs
-//     than RC11 allows, and 99 of 112 exactly as many (tests/engine/genmc_litmus/README.md).
+//     under-approximation. With `rc11_seq_cst` (EngineOptions::rc11_seq_cst) instead, seq_cst
+//     accesses and fences run as acquire/release ones, every atomic event is recorded, and
+//     consistent() checks RC11's psc on them (psc.h): exact, GenMC's count on every litmus
+//     program of seq_cst orders (tests/engine/genmc_litmus/README.md), at the price of seq_cst
+//     loads reading stale stores that an interleaving reading the newest also explains.
 //   - Locks, condition variables and futex waits synchronise through a view per object:
 //     every such operation joins it and publishes its own (acquire and release at once).
 // Vector clocks ride in the same views, so happens-before (program order and

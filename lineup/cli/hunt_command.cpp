@@ -101,6 +101,9 @@ HuntCommand::HuntCommand(CLI::App& app) {
                    "cbdpor, dpor, icb, gambit)")
       ->check(CLI::IsMember({"sc", "c11"}))
       ->capture_default_str();
+  hunt->add_flag("--psc", o.replay.rc11_seq_cst,
+                 "c11 mode: order seq_cst accesses and fences by RC11's psc, not as they run "
+                 "(seq_cst loads then also read stale stores; executions psc forbids are dropped)");
   hunt->add_flag("!--ignore-races", o.replay.report_data_races,
                  "c11 mode: do not report data races on plain locations");
   hunt->add_option("--suppress-race", o.replay.race_suppressions,
@@ -236,7 +239,8 @@ void HuntCommand::group_options(CLI::App& hunt) {
       {"Search",
        {"--budget", "--strategy", "--bound", "--executions", "--depth", "--max-bugs", "--seal",
         "--atomics-only", "--thread-pointer-per-thread", "--private-stack-steps"}},
-      {"Weak memory", {"--memory-model", "--stale-bound", "--ignore-races", "--suppress-race"}},
+      {"Weak memory",
+       {"--memory-model", "--stale-bound", "--psc", "--ignore-races", "--suppress-race"}},
       {"Spec and check",
        {"--spec", "--check", "--allow-hidden-accesses", "--allow-uninstrumented"}},
       {"Output",

@@ -77,6 +77,12 @@ VerifyCommand::VerifyCommand(CLI::App& app) {
                    "happens-before, classes counted as execution graphs")
       ->check(CLI::IsMember({"sc", "c11"}))
       ->capture_default_str();
+  verify->add_flag(
+      "--psc", psc_,
+      "c11 mode: order seq_cst accesses and fences by RC11's psc, not as they run: every "
+      "RC11 graph, where otherwise orders no interleaving shows are left out (IRIW "
+      "with acquire loads); seq_cst loads then also read stale stores, so code with "
+      "many seq_cst accesses runs many more executions");
   verify->add_flag("!--ignore-races", report_races_,
                    "c11 mode: do not report data races on plain locations");
   verify
@@ -157,6 +163,7 @@ ExitStatus VerifyCommand::run() {
   options.search.cut_retry_rounds = cut_retry_rounds_;
   options.replay.memory_model = *engine::parse_memory_model(memory_model_);  // checked
   options.replay.report_data_races = report_races_;
+  options.replay.rc11_seq_cst = psc_;
   options.replay.race_suppressions = race_suppressions_;
   if (!race_suppressions_usable(race_suppressions_, options.replay.memory_model)) {
     return ExitStatus::kUsage;
@@ -237,6 +244,7 @@ nlohmann::json verify_json(const specs::Target& target, const hunt::HuntOptions&
   j["classes"] = v.classes;
   j["executions"] = v.search.executions;
   j["abandoned"] = v.search.abandoned;
+  j["inconsistent"] = v.search.inconsistent;
   j["stale_spin_cuts"] = v.search.stale_spin_cuts;
   j["suppressed_races"] = v.search.suppressed_races;
   j["retry_cuts"] = v.search.retry_cuts;
@@ -361,6 +369,12 @@ ExitStatus VerifyCommand::report(const specs::Target& target, const hunt::HuntOp
       std::printf(
           "(%lu executions of classes another part of the split search owns, not counted)\n",
           static_cast<unsigned long>(v.search.foreign));
+    }
+    if (v.search.inconsistent != 0) {
+      std::printf(
+          "(%lu executions RC11 forbids, their seq_cst events in no order psc admits, not "
+          "counted)\n",
+          static_cast<unsigned long>(v.search.inconsistent));
     }
     if (v.search.abandoned != 0) {
       std::printf("(%lu executions abandoned as redundant by the search, not counted)\n",

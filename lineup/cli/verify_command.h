@@ -63,6 +63,7 @@ class VerifyCommand : public Command {
   std::string structure_, client_, roles_, budget_, shrink_budget_ = "10s";
   std::string memory_model_ = "sc";
   bool report_races_ = true;
+  bool psc_ = false;
   std::vector<std::string> race_suppressions_;
   int calls_ = 1;
   int all_clients_ = 0;

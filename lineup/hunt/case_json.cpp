@@ -194,6 +194,7 @@ void write_replay_settings(const ReplaySettings& s, json& j) {
   if (s.thread_pointer_per_thread) j["thread_pointer_per_thread"] = true;
   if (s.private_stack_steps) j["private_stack_steps"] = true;
   if (s.latest_rmws) j["latest_rmws"] = true;
+  if (s.rc11_seq_cst) j["rc11_seq_cst"] = true;
   if (!s.report_data_races) j["report_data_races"] = false;
   if (!s.race_suppressions.empty()) j["race_suppressions"] = s.race_suppressions;
 }
@@ -225,6 +226,7 @@ ReplaySettings read_replay_settings(const json& j, int version) {
   // c11 schedules before format 3 have no memory-model choice at an rmw.
   s.latest_rmws = version <= 2;
   if (version > 2 && j.contains("latest_rmws")) s.latest_rmws = get_field<bool>(j, "latest_rmws");
+  if (j.contains("rc11_seq_cst")) s.rc11_seq_cst = get_field<bool>(j, "rc11_seq_cst");
   if (j.contains("report_data_races")) {
     s.report_data_races = get_field<bool>(j, "report_data_races");
   }

@@ -59,6 +59,7 @@ engine::EngineOptions ReplaySettings::engine_options(const specs::Target& target
   eo.schedule_plain_accesses = !atomics_only;
   eo.private_stack_steps = private_stack_steps;
   eo.latest_rmws = latest_rmws;
+  eo.rc11_seq_cst = rc11_seq_cst;
   eo.memory_model = memory_model;
   eo.report_data_races = report_data_races;
   eo.race_suppressions = race_suppressions;

@@ -40,6 +40,9 @@ struct ReplaySettings {
   /// c11 mode: rmws read the newest store only (EngineOptions::latest_rmws; counterexamples of
   /// format 1 and 2).
   bool latest_rmws = false;
+  /// c11 mode: seq_cst events ordered by RC11's psc, executions it forbids dropped
+  /// (EngineOptions::rc11_seq_cst); `lineup verify --memory-model c11` sets it.
+  bool rc11_seq_cst = false;
   /// sc (the default) or c11 (engine/memory/weak_memory.h). In c11 mode the systematic search is
   /// dfs (the portfolio's part, or alone), and every execution is judged by the classic check: the
   /// dependency-aware check derives its order from the trace as an interleaving, which a stale read

@@ -232,7 +232,9 @@ ProgramSearch ProgramSearcher::search_once(const specs::TestProgram& program, ui
     // The engine changed mode: the strategy's exploration so far is void (search starts over).
     if (r.thread_pointer_switched) return false;
     if (r.outcome == engine::Outcome::kAbandoned) {
-      if (r.retry_cut_loop.empty()) {
+      if (r.inconsistent) {
+        ++out.inconsistent;
+      } else if (r.retry_cut_loop.empty()) {
         ++out.abandoned;
       } else {
         ++out.retry_cuts;

@@ -30,6 +30,9 @@ struct ProgramSearch {
                                   // engine::Coverage); -1 after a violation
   bool capped = false;            // stopped at --executions with executions left to explore
   uint64_t abandoned = 0;         // executions the strategy abandoned as redundant
+  /// c11 mode with ReplaySettings::rc11_seq_cst: executions RC11's psc forbids, dropped
+  /// (engine::ExecutionResult::inconsistent).
+  uint64_t inconsistent = 0;
   /// Executions dropped at a retry round that changed nothing (SearchSettings::
   /// cut_retry_rounds), and the marked loops ("file:line:col") where they were.
   uint64_t retry_cuts = 0;

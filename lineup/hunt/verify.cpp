@@ -68,6 +68,7 @@ namespace {
 void add(ProgramSearch& sum, const ProgramSearch& part) {
   sum.executions += part.executions;
   sum.abandoned += part.abandoned;
+  sum.inconsistent += part.inconsistent;
   sum.retry_cuts += part.retry_cuts;
   sum.cut_loops.insert(part.cut_loops.begin(), part.cut_loops.end());
   sum.foreign += part.foreign;
@@ -147,7 +148,8 @@ VerifyResult verify_taken_parts(const specs::Target& target, const specs::TestPr
     ProgramSearch part = ProgramSearcher(*engine, target, std::move(hooks)).search(program, 0, o);
     ++out.parts_searched;
     add(out.search, part);
-    explored += part.executions + part.abandoned + part.retry_cuts + part.foreign;
+    explored +=
+        part.executions + part.abandoned + part.inconsistent + part.retry_cuts + part.foreign;
     if (part.violation) {
       out.search.violation = std::move(part.violation);
       out.search.violation_execution = before + part.violation_execution;

@@ -36,6 +36,7 @@ json to_json(const VerifyResult& r, const specs::Model& model) {
   json j = {{"classes", r.classes},
             {"executions", s.executions},
             {"abandoned", s.abandoned},
+            {"inconsistent", s.inconsistent},
             {"retry_cuts", s.retry_cuts},
             {"cut_loops", s.cut_loops},
             {"foreign", s.foreign},
@@ -72,6 +73,7 @@ void add(VerifyResult& sum, const json& j, const specs::Model& model) {
   const uint64_t executions = j.at("executions").get<uint64_t>();
   s.executions += executions;
   s.abandoned += j.at("abandoned").get<uint64_t>();
+  s.inconsistent += j.at("inconsistent").get<uint64_t>();
   s.retry_cuts += j.at("retry_cuts").get<uint64_t>();
   for (const std::string& loop : j.at("cut_loops").get<std::vector<std::string>>()) {
     s.cut_loops.insert(loop);

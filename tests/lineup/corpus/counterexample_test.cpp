@@ -75,12 +75,13 @@ void expect_same(const Counterexample& a, const Counterexample& b) {
 rc::Gen<hunt::ReplaySettings> arbitrary_replay_settings() {
   return rc::gen::exec([] {
     hunt::ReplaySettings s;
-    auto& [atomics_only, thread_pointer_per_thread, private_stack_steps, latest_rmws, memory_model,
-           report_data_races, race_suppressions, dependency_aware, model_spec] = s;
+    auto& [atomics_only, thread_pointer_per_thread, private_stack_steps, latest_rmws, rc11_seq_cst,
+           memory_model, report_data_races, race_suppressions, dependency_aware, model_spec] = s;
     atomics_only = *rc::gen::arbitrary<bool>();
     thread_pointer_per_thread = *rc::gen::arbitrary<bool>();
     private_stack_steps = *rc::gen::arbitrary<bool>();
     latest_rmws = *rc::gen::arbitrary<bool>();
+    rc11_seq_cst = *rc::gen::arbitrary<bool>();
     memory_model = *rc::gen::element(engine::MemoryModel::kSc, engine::MemoryModel::kC11);
     report_data_races = *rc::gen::arbitrary<bool>();
     race_suppressions = *rc::gen::container<std::vector<std::string>>(
