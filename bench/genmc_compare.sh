@@ -32,6 +32,12 @@
 #   LINEUP_FLAGS    extra flags for lineup verify (e.g. --no-retry-cut: every retry round
 #                   explored; by default executions with a round that changed nothing are cut,
 #                   the "lineup cut" column)
+#   MODEL           sc (default): GenMC -sc, lineup's DPOR; rc11: GenMC -rc11 and lineup
+#                   `verify --memory-model c11`, every atomic access seq_cst on both sides
+#                   (lineup's verify/ structures are; the suite's clients are compiled with their
+#                   MAKE_ALL_SC or MAKE_ACCESSES_SC switch): GenMC's RC11 graphs, lineup's c11
+#                   execution graphs (add --psc to LINEUP_FLAGS for seq_cst ordered by psc, which
+#                   for all-seq_cst code gives the same graphs in more executions)
 # GenMC runs with -disable-estimation (its estimate of the state space before exploring is no
 # part of the exploration timed here) and -disable-mm-detector, as its test driver does.
 set -u -o pipefail
@@ -49,6 +55,12 @@ build=${GENMC_BUILD:-${TMPDIR:-/tmp}/genmc-build}
 shapes=${SHAPES:-suite 2+2 3+3}
 budget=${BUDGET:-600s}
 genmc_timeout=${GENMC_TIMEOUT:-600}
+model=${MODEL:-sc}
+case $model in
+  sc) genmc_model=-sc lineup_model=() ;;
+  rc11) genmc_model=-rc11 lineup_model=(--memory-model c11) ;;
+  *) echo "unknown MODEL: $model (sc or rc11)" >&2; exit 2 ;;
+esac
 tests=$checkout/tests/correct/data-structures
 wanted=${CLIENTS:-ms-queue treiber-stack hw-queue ms-queue-paper}
 paper_ms_queue=$here/genmc/ms_queue_paper.c
@@ -109,7 +121,7 @@ build_genmc() {
 }
 [ -x "$build/genmc" ] || build_genmc
 genmc=$build/genmc
-genmc_version=$("$genmc" -sc -disable-estimation -- "$tests/treiber-stack/variants/main0.c" 2>&1 |
+genmc_version=$("$genmc" "$genmc_model" -disable-estimation -- "$tests/treiber-stack/variants/main0.c" 2>&1 |
   grep -m1 -o 'GenMC v[^ ]* (LLVM [^)]*)' || true)
 
 # --- the clients -------------------------------------------------------------------------
@@ -154,10 +166,16 @@ clients() {
 
 # GenMC on one client's source: "complete blocked seconds" (- for a run that did not finish).
 run_genmc() {
-  local source=$1 flags=$2 out
+  local source=$1 flags=$2 out all_sc=""
+  # Under RC11 the suite's clients are compiled all seq_cst, as lineup's structures are.
+  if [ "$model" = rc11 ]; then
+    all_sc=$(grep -ho -m1 'MAKE_ALL_SC\|MAKE_ACCESSES_SC' "$(dirname "$source")"/../*.c 2>/dev/null |
+      head -1)
+    all_sc=${all_sc:+-D$all_sc}
+  fi
   # shellcheck disable=SC2086  # the flags are words
-  out=$(timeout "$genmc_timeout" "$genmc" -sc -disable-mm-detector -disable-estimation \
-    ${GENMC_FLAGS:-} ${flags%%--*} -- ${flags#*--} "$source" 2>&1)
+  out=$(timeout "$genmc_timeout" "$genmc" "$genmc_model" -disable-mm-detector -disable-estimation \
+    ${GENMC_FLAGS:-} ${flags%%--*} -- ${flags#*--} $all_sc "$source" 2>&1)
   local status=$?
   local complete blocked seconds
   complete=$(sed -n 's/.*Number of complete executions explored: \([0-9]*\).*/\1/p' <<<"$out")
@@ -184,8 +202,8 @@ run_lineup() {
   local structure=$1 client=$2 json
   if [ "$lineup_mode" = verify ]; then
     # shellcheck disable=SC2086 # LINEUP_FLAGS is a list of flags
-    json=$("$lineup" verify "$structure" --client "$client" --budget "$budget" ${LINEUP_FLAGS:-} \
-      --json 2>/dev/null)
+    json=$("$lineup" verify "$structure" --client "$client" --budget "$budget" \
+      "${lineup_model[@]}" ${LINEUP_FLAGS:-} --json 2>/dev/null)
   else
     json=$("$lineup" hunt "$structure" --client "$client" --strategy dpor --programs 1 \
       --executions 4000000000 --budget "$budget" --jobs 1 --quiet --corpus "" --json 2>/dev/null)
@@ -198,8 +216,8 @@ run_lineup() {
     <<<"$json" 2>/dev/null || echo "- - - error -"
 }
 
-echo "GenMC: ${genmc_version:-$genmc}, -sc ${GENMC_FLAGS:-}"
-echo "lineup: $lineup $lineup_mode, budget $budget; $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "GenMC: ${genmc_version:-$genmc}, $genmc_model ${GENMC_FLAGS:-}"
+echo "lineup: $lineup $lineup_mode ${lineup_model[*]} ${LINEUP_FLAGS:-}, budget $budget; $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
 fmt="| %-16s | %-18s | %17s | %8s | %20s | %8s | %14s | %17s | %10s | %8s | %-13s |\n"
 printf "$fmt" client shape "GenMC compl.+blk." "GenMC s" "GenMC no spin-assume" "GenMC s" \
