@@ -29,6 +29,15 @@ class Bits {
   std::vector<uint64_t> words_;
 };
 
+// n empty rows of n bits each: a relation over n events. Built row by row, as g++ 12 at -O3
+// misjudges the size of vector(n, Bits(n)) (-Walloc-size-larger-than).
+std::vector<Bits> empty_relation(size_t n) {
+  std::vector<Bits> rows;
+  rows.reserve(n);
+  for (size_t i = 0; i < n; ++i) rows.emplace_back(n);
+  return rows;
+}
+
 bool is_fence(const PscEvent& e) { return e.location == PscEvent::kFence; }
 
 bool same_location(const PscEvent& a, const PscEvent& b) {
@@ -115,7 +124,7 @@ class Graph {
 // eco = (rf ∪ mo ∪ rb)⁺, closed by Warshall over all events; needed for psc_F only.
 std::vector<Bits> eco_closure(const Graph& g) {
   const size_t n = g.size();
-  std::vector<Bits> eco(n, Bits(n));
+  std::vector<Bits> eco = empty_relation(n);
   for (size_t a = 0; a < n; ++a) {
     for (size_t b = 0; b < n; ++b) {
       if (a != b && g.eco_step(a, b)) eco[a].add(b);
@@ -165,7 +174,7 @@ bool psc_acyclic(const std::vector<PscEvent>& events) {
 
   // psc over the seq_cst events, as indices into `sc`.
   const size_t k = sc.size();
-  std::vector<Bits> psc(k, Bits(k));
+  std::vector<Bits> psc = empty_relation(k);
   for (size_t x = 0; x < k; ++x) {
     const size_t a = sc[x];
     // [E_sc] ∪ [F_sc] ; hb? then scb: what `a` reaches by scb, from itself or, for a fence,
