@@ -38,10 +38,12 @@ hunt::Violation to_violation(const Counterexample& c) {
   return v;
 }
 
+int format_for(const hunt::ReplaySettings& settings) { return settings.rc11_seq_cst ? 4 : 3; }
+
 std::string to_json(const Counterexample& c, const specs::Model& model) {
   json j = hunt::failing_case_json(c, model);
   j["format"] = "lineup-counterexample";
-  j["format_version"] = kCounterexampleFormat;
+  j["format_version"] = format_for(c.replay);
   j["lineup_version"] = c.lineup_version;
   j["structure"] = c.structure;
   j["seed"] = c.seed;

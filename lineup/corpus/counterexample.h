@@ -18,10 +18,16 @@
 
 namespace lineup::corpus {
 
-/// The format written. Formats 1 and 2 differ only in their schedules: c11 mode's rmws read
-/// the newest store only (ReplaySettings::latest_rmws), and format 1 had a step at every
-/// access to a thread's own stack (ReplaySettings::private_stack_steps).
-inline constexpr int kCounterexampleFormat = 3;
+/// The newest format read. Formats 1 and 2 differ only in their schedules: c11 mode's rmws
+/// read the newest store only (ReplaySettings::latest_rmws), and format 1 had a step at every
+/// access to a thread's own stack (ReplaySettings::private_stack_steps). Format 4 adds
+/// `rc11_seq_cst` (ReplaySettings::rc11_seq_cst), whose schedules a reader of format 3 would
+/// replay differently.
+inline constexpr int kCounterexampleFormat = 4;
+/// The format a case is written in: the oldest that holds its settings, 4 with rc11_seq_cst
+/// and 3 otherwise, so that a lineup reading up to format 3 still replays every case it can
+/// and refuses the rest by their version.
+int format_for(const hunt::ReplaySettings& settings);
 /// The oldest format read.
 inline constexpr int kOldestCounterexampleFormat = 1;
 

@@ -226,7 +226,11 @@ ReplaySettings read_replay_settings(const json& j, int version) {
   // c11 schedules before format 3 have no memory-model choice at an rmw.
   s.latest_rmws = version <= 2;
   if (version > 2 && j.contains("latest_rmws")) s.latest_rmws = get_field<bool>(j, "latest_rmws");
-  if (j.contains("rc11_seq_cst")) s.rc11_seq_cst = get_field<bool>(j, "rc11_seq_cst");
+  if (j.contains("rc11_seq_cst")) {
+    // A reader of format 3 ignores the field and would replay the schedule another way.
+    if (version < 4) bad_field("rc11_seq_cst", "needs format_version 4");
+    s.rc11_seq_cst = get_field<bool>(j, "rc11_seq_cst");
+  }
   if (j.contains("report_data_races")) {
     s.report_data_races = get_field<bool>(j, "report_data_races");
   }

@@ -41,7 +41,8 @@ struct ReplaySettings {
   /// format 1 and 2).
   bool latest_rmws = false;
   /// c11 mode: seq_cst events ordered by RC11's psc, executions it forbids dropped
-  /// (EngineOptions::rc11_seq_cst); `lineup verify --memory-model c11` sets it.
+  /// (EngineOptions::rc11_seq_cst); `--psc` of hunt and verify sets it (counterexamples of
+  /// format 4).
   bool rc11_seq_cst = false;
   /// sc (the default) or c11 (engine/memory/weak_memory.h). In c11 mode the systematic search is
   /// dfs (the portfolio's part, or alone), and every execution is judged by the classic check: the

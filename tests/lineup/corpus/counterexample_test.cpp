@@ -194,6 +194,30 @@ TEST(Counterexample, FormatTwoSchedulesHaveLatestRmws) {
   }
 }
 
+// A case whose seq_cst accesses were ordered by psc is written as format 4, which a reader of
+// format 3 refuses by its version; every other case stays format 3, and a format 3 file that
+// names rc11_seq_cst is refused, as no writer of format 3 gave it that meaning.
+TEST(Counterexample, Rc11SeqCstCasesAreFormatFour) {
+  Counterexample c = sample(4);
+  std::string text = to_json(c, *target().model);
+  EXPECT_NE(text.find("\"format_version\": 3"), std::string::npos);
+  EXPECT_EQ(text.find("rc11_seq_cst"), std::string::npos);
+  c.replay.rc11_seq_cst = true;
+  text = to_json(c, *target().model);
+  const std::string version = "\"format_version\": 4";
+  ASSERT_NE(text.find(version), std::string::npos);
+  Counterexample back = from_json(text);
+  EXPECT_TRUE(back.replay.rc11_seq_cst);
+  EXPECT_TRUE(back.replay_options().replay.engine_options(target()).rc11_seq_cst);
+  text.replace(text.find(version), version.size(), "\"format_version\": 3");
+  try {
+    from_json(text);
+    ADD_FAILURE() << "a format 3 file with rc11_seq_cst was accepted";
+  } catch (const CounterexampleError& e) {
+    EXPECT_EQ(std::string(e.what()), "field 'rc11_seq_cst': needs format_version 4");
+  }
+}
+
 TEST(Counterexample, EveryTruncationIsRejectedWithAReason) {
   std::string text = to_json(sample(5), *target().model);
   for (size_t n = 0; n + 1 < text.size(); ++n) {  // the last character is a newline
@@ -221,10 +245,10 @@ TEST(Counterexample, DamagedFieldsAreNamed) {
     }
     return std::string("accepted");
   };
-  EXPECT_EQ(error_of("\"format_version\": 3", "\"format_version\": 4"),
-            "field 'format_version': 4 is not supported (this lineup reads 1 to 3)");
+  EXPECT_EQ(error_of("\"format_version\": 3", "\"format_version\": 5"),
+            "field 'format_version': 5 is not supported (this lineup reads 1 to 4)");
   EXPECT_EQ(error_of("\"format_version\": 3", "\"format_version\": 0"),
-            "field 'format_version': 0 is not supported (this lineup reads 1 to 3)");
+            "field 'format_version': 0 is not supported (this lineup reads 1 to 4)");
   EXPECT_EQ(error_of("\"schedule\": \"s1:", "\"schedule\": \"x1:"),
             "field 'schedule': malformed schedule token: expected prefix \"s1:\"");
   EXPECT_EQ(

@@ -98,7 +98,7 @@ TEST(CorpusMerge, UnreadableFilesAreReportedAndCopiedAsTheyAre) {
   EXPECT_EQ(merged[0].error, "not a JSON object");
   EXPECT_EQ(merged[1].fate, Fate::kKept);
   EXPECT_EQ(merged[2].fate, Fate::kUnreadable);
-  EXPECT_EQ(merged[2].error, "field 'format_version': expected 1 to 3");
+  EXPECT_EQ(merged[2].error, "field 'format_version': expected 1 to 4");
   EXPECT_EQ(merged[3].fate, Fate::kUnreadable);
   EXPECT_EQ(merged[3].error, "field 'signature': not strings");
   EXPECT_EQ(count_files(d.path / "out"), 4u);
