@@ -24,12 +24,12 @@ namespace lineup::corpus {
 /// `rc11_seq_cst` (ReplaySettings::rc11_seq_cst), whose schedules a reader of format 3 would
 /// replay differently.
 inline constexpr int kCounterexampleFormat = 4;
+/// The oldest format read.
+inline constexpr int kOldestCounterexampleFormat = 1;
 /// The format a case is written in: the oldest that holds its settings, 4 with rc11_seq_cst
 /// and 3 otherwise, so that a lineup reading up to format 3 still replays every case it can
 /// and refuses the rest by their version.
 int format_for(const hunt::ReplaySettings& settings);
-/// The oldest format read.
-inline constexpr int kOldestCounterexampleFormat = 1;
 
 struct Counterexample : hunt::FailingCase {
   std::string structure;
